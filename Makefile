@@ -1,0 +1,48 @@
+# make run: start the app.  make test: the whole suite, browser tests included.  make bench: benchmarks.
+SHELL := /bin/bash
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8501
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: run test bench lint browser clean
+
+$(PY):
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+
+$(VENV)/.runtime: $(PY) requirements.txt constraints.txt
+	$(PY) -m pip install -q -r requirements.txt -c constraints.txt
+	@touch $@
+
+$(VENV)/.dev: $(VENV)/.runtime requirements-dev.txt constraints.txt
+	$(PY) -m pip install -q -r requirements-dev.txt -c constraints.txt
+	@touch $@
+
+run: $(VENV)/.runtime
+	@echo "nDCG app: open http://localhost:$(PORT)"
+	$(PY) -m streamlit run app.py --server.headless true --server.port $(PORT)
+
+# Debian's Chromium (never Playwright's own download) and a CJK font so Korean renders.
+browser:
+	@if [ -x $(CHROMIUM) ] && dpkg -s fonts-noto-cjk >/dev/null 2>&1; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk; \
+	else \
+		echo "Browser tests need Debian's Chromium and a Korean font: sudo apt-get install -y chromium fonts-noto-cjk"; \
+		exit 1; \
+	fi
+
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff check .
+
+test: $(VENV)/.dev browser lint
+	NDCG_REQUIRE_BROWSER=1 $(PY) -m pytest -n 2
+
+bench: $(VENV)/.dev browser
+	$(PY) benchmarks/bench_batch.py
+	$(PY) benchmarks/bench_pages.py
+	$(PY) benchmarks/bench_browser.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts

@@ -1,0 +1,22 @@
+"""Pure nDCG core: every number the app shows comes from here. Never imports streamlit."""
+
+from ndcg_core._registry import DISCOUNTS, EMPTY, GAINS, TIES, discount_weights, gain_values
+from ndcg_core.batch import RunEvaluation, evaluate_run
+from ndcg_core.lessons import GainDisagreement, discount_share, gain_disagreement
+from ndcg_core.ranking import RankingScore, score_ranking
+
+__all__ = [
+    "DISCOUNTS",
+    "EMPTY",
+    "GAINS",
+    "TIES",
+    "GainDisagreement",
+    "RankingScore",
+    "RunEvaluation",
+    "discount_share",
+    "discount_weights",
+    "evaluate_run",
+    "gain_disagreement",
+    "gain_values",
+    "score_ranking",
+]
