@@ -1,0 +1,77 @@
+"""What nDCG is, the source's worked example with its step tables, and the scikit-learn pitfall."""
+
+import pandas as pd
+import streamlit as st
+
+from ndcg_core import score_ranking
+from ui import charts
+from ui import widgets as w
+from ui.widgets import T
+
+w.ensure_started()
+
+st.title(T("intro_title"))
+w.url_warning()
+st.markdown(T("intro_what"))
+st.markdown(T("intro_scales"))
+
+st.subheader(T("intro_steps_title"))
+st.latex(r"\mathrm{CG}_p=\sum_{i=1}^{p} rel_i \;\rightarrow\; "
+         r"\mathrm{DCG}_p=\sum_{i=1}^{p}\frac{gain(rel_i)}{\log_2(i+1)} \;\rightarrow\; "
+         r"\mathrm{IDCG}_p \;\rightarrow\; \mathrm{nDCG}_p=\frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
+
+st.subheader(T("intro_example_title"))
+gain = st.radio(T("intro_example_gain"), ["exponential", "linear"], format_func=lambda g: T(f"gain_{g}"),
+                key="intro_gain", horizontal=True)
+example = score_ranking([1, 3, 2], k=3, gain=gain, labels=["A", "B", "C"])
+c1, c2, c3 = st.columns(3)
+c1.metric("DCG@3", w.fmt(example.dcg))
+c2.metric("IDCG@3", w.fmt(example.idcg))
+c3.metric("nDCG@3", w.fmt(example.ndcg))
+left, right = st.columns(2)
+left.caption(T("compare_actual"))
+left.dataframe(charts.step_frame(example, ideal=False), hide_index=True, width="stretch")
+right.caption(T("compare_ideal"))
+right.dataframe(charts.step_frame(example, ideal=True), hide_index=True, width="stretch")
+if gain == "exponential":
+    st.info(T("rounding_note"), icon="ℹ️")
+st.button(T("intro_open"), key="intro_open", on_click=w.open_source_example)
+
+st.subheader(T("intro_compare_title"))
+st.table(pd.DataFrame(
+    {
+        "MRR": [T("cmp_binary"), T("cmp_first"), T("cmp_recip"), T("cmp_builtin")],
+        "MAP": [T("cmp_binary"), T("cmp_all_hits"), T("cmp_rankavg"), T("cmp_builtin")],
+        "nDCG": [T("cmp_graded"), T("cmp_all_items"), T("cmp_log"), T("cmp_idcg")],
+    },
+    index=[T("cmp_row_scale"), T("cmp_row_target"), T("cmp_row_weight"), T("cmp_row_norm")],
+))
+
+st.subheader(T("pitfall_title"))
+sklearn_value = score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3, gain="linear").ndcg
+st.code(
+    "from sklearn.metrics import ndcg_score\n"
+    "ndcg_score([[1, 3, 2]], [[0.5, 0.8, 0.2]], k=3)\n"
+    f"# -> {sklearn_value:.6f}",
+    language="python",
+)
+st.markdown(T("pitfall_text", value=w.fmt(sklearn_value)))
+st.markdown(f"1. {T('pitfall_1')}\n2. {T('pitfall_2')}")
+rows = [
+    ("pit_row_source", "A → B → C", score_ranking([1, 3, 2], k=3).ndcg),
+    ("pit_row_src_lin", "A → B → C", score_ranking([1, 3, 2], k=3, gain="linear").ndcg),
+    ("pit_row_sk", "B → A → C", sklearn_value),
+    ("pit_row_sk_exp", "B → A → C", score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3).ndcg),
+]
+st.caption(T("pitfall_table"))
+st.dataframe(
+    pd.DataFrame({T("col_measure"): [T(r[0]) for r in rows], T("pit_order"): [r[1] for r in rows],
+                  T("pit_value"): [w.fmt(r[2]) for r in rows]}),
+    hide_index=True, width="stretch",
+)
+
+st.subheader(T("intro_cases_title"))
+st.markdown(T("intro_cases"))
+st.subheader(T("intro_limits_title"))
+st.markdown(T("intro_limits"))
+st.info(T("intro_next"), icon="👉")

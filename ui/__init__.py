@@ -1,0 +1,1 @@
+"""Streamlit-side helpers: the ko/en catalogue, the shared example state, and shared widgets."""

@@ -1,0 +1,62 @@
+"""The arithmetic of each step written out with the user's own numbers (plain text lines)."""
+
+from __future__ import annotations
+
+import math
+
+from ndcg_core import RankingScore
+
+MAX_LINES = 25
+
+
+def _g(x: float) -> str:
+    return f"{x:g}"
+
+
+def _name(x: object) -> str:
+    return str(x).replace("\n", " ")
+
+
+def _gain_expr(rel: float, gain: str) -> str:
+    return f"(2^{_g(rel)} − 1)" if gain == "exponential" else _g(rel)
+
+
+def cg_lines(r: RankingScore) -> list[str]:
+    grades = r.column("relevance")
+    n = len(grades) if r.k is None else min(r.k, len(grades))
+    terms = " + ".join(_g(g) for g in grades[:n])
+    return [f"CG@{n} = {terms} = {_g(float(grades[:n].sum()))}"]
+
+
+def dcg_lines(r: RankingScore, *, ideal: bool, limit: int = MAX_LINES) -> tuple[list[str], int]:
+    """One line per rank inside k, then the sum; returns the lines and how many ranks were cut."""
+    col = lambda name: r.column(name, ideal=ideal)  # noqa: E731
+    ranks, items, grades = col("rank"), col("item"), col("relevance")
+    gains = r.column("gain_used") if not ideal else col("gain")
+    own = col("gain")
+    n = len(ranks) if r.k is None else min(r.k, len(ranks))
+    lines, terms = [], []
+    for i in range(n):
+        rank = int(ranks[i])
+        log = math.log2(rank + 1)
+        value = gains[i] / log
+        terms.append(f"{value:.4f}")
+        if i >= limit:
+            continue
+        if gains[i] != own[i]:
+            expr = f"avg {gains[i]:.4f} / log2({rank + 1}) = {gains[i]:.4f}"
+        else:
+            expr = f"{_gain_expr(float(grades[i]), r.gain)} / log2({rank + 1}) = {_g(float(own[i]))}"
+        lines.append(f"i={rank}  {_name(items[i])}: {expr} / {log:.3f} = {value:.4f}")
+    label = "IDCG" if ideal else "DCG"
+    total = r.idcg if ideal else r.dcg
+    shown = " + ".join(terms) if len(terms) <= 12 else " + ".join(terms[:6]) + " + … + " + " + ".join(terms[-2:])
+    lines.append(f"{label}@{n} = {shown} = {total:.4f}")
+    return lines, max(n - limit, 0)
+
+
+def ndcg_line(r: RankingScore) -> str:
+    n = len(r.column("rank")) if r.k is None else min(r.k, len(r.column("rank")))
+    if r.idcg_is_zero:
+        return f"nDCG@{n} = DCG@{n} / IDCG@{n} = {r.dcg:.4f} / 0  →  0 (IDCG = 0)"
+    return f"nDCG@{n} = DCG@{n} / IDCG@{n} = {r.dcg:.4f} / {r.idcg:.4f} = {r.ndcg:.4f}"

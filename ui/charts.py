@@ -1,0 +1,167 @@
+"""Tables and plotly figures built from ``RankingScore`` step tables, with localized headers.
+
+Figures are plain dicts (``st.plotly_chart`` accepts them). Item names in figures are
+HTML-escaped, since plotly reads a few tags in its text.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import replace
+
+import pandas as pd
+import streamlit as st
+
+from ndcg_core import RankingScore
+from ui import state
+from ui.widgets import T, bind, example, fmt, score_view, set_example
+
+NUM = "%.4f"
+COLORS = {"actual": "#2f6fde", "ideal": "#f08c2e", "linear": "#2f6fde", "exponential": "#d6452f"}
+CONFIG = {"displayModeBar": False, "responsive": True}
+
+
+def label(name: object) -> str:
+    """A name safe for plotly text (its tags become literal characters)."""
+    return html.escape(str(name), quote=True)
+
+
+def step_frame(r: RankingScore, *, ideal: bool, columns: tuple[str, ...] | None = None) -> pd.DataFrame:
+    """The step table of the actual (or ideal) order with translated headers."""
+    names = {
+        "rank": T("col_rank"), "item": T("col_item"), "relevance": T("col_grade"), "score": T("col_score"),
+        "tie_group": T("col_tie_group"), "gain": T("col_gain"), "gain_used": T("col_gain_used"),
+        "discount": T("col_discount"), "discounted_gain": T("col_dg"), "cg": T("col_cg"), "dcg": T("col_dcg"),
+        "idcg": T("col_idcg"), "ndcg": T("col_ndcg"),
+    }
+    if columns is None:
+        columns = ("rank", "item", "relevance", "gain", "discounted_gain", "idcg" if ideal else "dcg")
+    src = r.ideal_steps if ideal else r.steps
+    return src.loc[:, list(columns)].rename(columns=names)
+
+
+def show(df: pd.DataFrame, *, height: int | None = None, styler=None) -> None:
+    """A read-only table with 4 decimals for every float column."""
+    config = {c: st.column_config.NumberColumn(format=NUM) for c in df.columns if df[c].dtype.kind == "f"}
+    st.dataframe(styler if styler is not None else df, hide_index=True, width="stretch", column_config=config,
+                 height=height if height is not None else "auto")
+
+
+def figure(data: list[dict], *, x_title: str, y_title: str, height: int = 340, **layout) -> dict:
+    return {
+        "data": data,
+        "layout": {
+            "height": height,
+            "margin": {"l": 50, "r": 20, "t": 30, "b": 45},
+            "xaxis": {"title": {"text": x_title}},
+            "yaxis": {"title": {"text": y_title}},
+            "legend": {"orientation": "h", "y": 1.12},
+            "font": {"size": 14},
+            **layout,
+        },
+    }
+
+
+def plot(fig: dict, key: str) -> None:
+    st.plotly_chart(fig, key=key, config=CONFIG, width="stretch")
+
+
+def actual_vs_ideal(r: RankingScore) -> dict:
+    """Grouped bars of discounted gain per rank, actual vs ideal (up to the list length)."""
+    n = len(r.column("rank"))
+    ideal_rank = r.column("rank", ideal=True)[:n]
+    return figure(
+        [
+            {"type": "bar", "name": T("chart_actual"), "x": r.column("rank").tolist(),
+             "y": r.column("discounted_gain").tolist(), "marker": {"color": COLORS["actual"]},
+             "text": [label(x) for x in r.column("item")], "hovertemplate": "%{text}: %{y:.4f}<extra></extra>"},
+            {"type": "bar", "name": T("chart_ideal"), "x": ideal_rank.tolist(),
+             "y": r.column("discounted_gain", ideal=True)[:n].tolist(), "marker": {"color": COLORS["ideal"]},
+             "text": [label(x) for x in r.column("item", ideal=True)[:n]],
+             "hovertemplate": "%{text}: %{y:.4f}<extra></extra>"},
+        ],
+        x_title=T("axis_rank"), y_title=T("axis_dg"), barmode="group",
+    )
+
+
+def table_height(rows: int) -> int:
+    """Tall enough for short lists, scrolling beyond 12 rows."""
+    return 38 + 35 * min(max(rows, 1), 12)
+
+
+def highlight_rows(df: pd.DataFrame, mask: list[bool]):
+    """A Styler that tints the rows where ``mask`` is True."""
+    styles = ["background-color: #ffe8c2"] * len(df.columns)
+    plain_row = [""] * len(df.columns)
+    return df.style.apply(lambda row: styles if mask[row.name] else plain_row, axis=1).format(precision=4)
+
+
+def log_column(df: pd.DataFrame) -> pd.DataFrame:
+    """Insert log2(i+1) next to the discount so the division is visible."""
+    rank_col, disc_col = T("col_rank"), T("col_discount")
+    if disc_col not in df.columns:
+        return df
+    out = df.copy()
+    out.insert(out.columns.get_loc(disc_col), T("col_log"), 1.0 / df[disc_col])
+    return out
+
+
+def tie_panel(view) -> None:
+    """Tie groups of the model scores, and nDCG under every tie policy with its range."""
+    r = view.result
+    st.subheader(T("ties_title"))
+    groups = sum(1 for s in r.tie_group_sizes if s > 1)
+    if groups == 0:
+        st.write(T("ties_none"))
+        return
+    st.write(T("ties_some", groups=groups))
+    st.caption(T("ties_explain_average"))
+    ex = example()
+    values = {p: score_view(ex, view.checked, ties=p).result.ndcg for p in ("pessimistic", "average", "optimistic",
+                                                                            "stable")}
+    st.dataframe(
+        pd.DataFrame({T("col_policy"): [T(f"ties_{p}") for p in values], T("col_ndcg"): [fmt(v) for v in values.values()]}),
+        hide_index=True, width="stretch",
+    )
+    st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon="↕️")
+    show(step_frame(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
+         height=table_height(len(r.column("rank"))))
+
+
+def _on_pool_mode(key: str) -> None:
+    set_example(replace(example(), use_pool=st.session_state[key] == "judged"))
+
+
+def _on_pool_text(key: str) -> None:
+    from dataclasses import replace
+
+    raw = st.session_state[key]
+    ex = example()
+    grades = []
+    parts = [p.strip() for p in raw.split(",")] if raw.strip() else []
+    if len(parts) > state.MAX_ITEMS:
+        st.session_state["pool_problem"] = T("url_too_many", param="pool", count=len(parts), max=state.MAX_ITEMS)
+        return
+    for j, part in enumerate(parts, start=1):
+        problem = state.grade_problem(part, ex.scale)
+        if problem:
+            st.session_state["pool_problem"] = T("pool_bad", why=f"#{j} " + T(problem[0], **problem[1]))
+            return
+        grades.append(float(part))
+    st.session_state["pool_problem"] = None
+    set_example(replace(ex, pool=tuple(grades)))
+
+
+def pool_controls(page: str) -> None:
+    """The IDCG-pool switch: only the listed items, or every judged item (listed or not)."""
+    ex = example()
+    mode_key, text_key = f"{page}_pool_mode", f"{page}_pool_text"
+    bind(mode_key, "judged" if ex.use_pool else "listed")
+    st.radio(T("pool_switch"), ["listed", "judged"], format_func=lambda m: T(f"pool_{m}"), key=mode_key,
+             horizontal=True, on_change=_on_pool_mode, args=(mode_key,))
+    if ex.use_pool:
+        if text_key not in st.session_state:
+            st.session_state[text_key] = ", ".join(f"{g:g}" for g in ex.pool)
+        st.text_input(T("pool_input"), key=text_key, on_change=_on_pool_text, args=(text_key,), max_chars=3000)
+        if st.session_state.get("pool_problem"):
+            st.warning(st.session_state["pool_problem"], icon="⚠️")

@@ -1,0 +1,347 @@
+"""Every user-visible string, in Korean and English. Korean terms follow the source article."""
+
+from __future__ import annotations
+
+LANG_NAMES = {"ko": "한국어", "en": "English"}
+
+# key: (Korean, English). Placeholders use str.format names.
+CATALOGUE: dict[str, tuple[str, str]] = {
+    # Navigation and chrome
+    "app_title": ("nDCG 배우기", "Learn nDCG"),
+    "language": ("언어 / Language", "Language / 언어"),
+    "nav_intro": ("nDCG란?", "What is nDCG?"),
+    "nav_steps": ("단계별 계산", "Step by step"),
+    "nav_discount": ("감쇠 곡선", "Discount curves"),
+    "nav_gain": ("선형 vs 지수 이득", "Linear vs exponential gain"),
+    "nav_cutoff": ("nDCG@k", "nDCG@k"),
+    "sidebar_link": (
+        "이 예시는 주소(URL)에 저장됩니다. 주소를 복사해 공유하면 같은 예시가 열립니다.",
+        "This example lives in the address (URL). Copy the link to share exactly this example.",
+    ),
+    "url_reset_warning": ("링크의 예시를 쓸 수 없어 기본 예시를 엽니다: {why}", "The link's example could not be used, so the default example is shown: {why}"),
+    # URL problems (one sentence each)
+    "url_long": ("URL 매개변수 '{param}'가 너무 깁니다({length}자, 최대 {max}자).", "URL parameter '{param}' is too long ({length} characters; at most {max})."),
+    "url_no_rel": ("'rel'(관련성 점수)이 없습니다.", "'rel' (the grades) is missing."),
+    "url_too_many": ("'{param}'에 항목이 {count}개 있습니다(최대 {max}개).", "'{param}' has {count} entries (at most {max})."),
+    "url_count": ("'{param}'의 값이 {got}개인데 항목은 {want}개입니다.", "'{param}' has {got} values but there are {want} items."),
+    "url_grade": ("'{param}'의 {pos}번째 값 '{value}': {why_text}", "'{param}' value {pos} '{value}': {why_text}"),
+    "url_name": ("{pos}번째 항목 이름: {why_text}", "Item name {pos}: {why_text}"),
+    "url_score": ("'scores'의 {pos}번째 값 '{value}'은 숫자가 아닙니다.", "'scores' value {pos} '{value}' is not a number."),
+    "url_gain": ("이득 함수 '{value}'는 없습니다(linear 또는 exponential).", "There is no gain '{value}' (use linear or exponential)."),
+    "url_k": ("k='{value}'는 1 이상의 정수여야 합니다.", "k='{value}' must be a whole number of at least 1."),
+    "url_ties": ("동점 처리 '{value}'는 없습니다.", "There is no tie policy '{value}'."),
+    "url_scale": ("척도 '{value}'는 1, 2, 3, 4 중 하나여야 합니다.", "Scale '{value}' must be 1, 2, 3 or 4."),
+    "url_scale_low": ("척도 0–{value}보다 큰 점수 {top}가 있습니다.", "A grade of {top} is above the scale 0–{value}."),
+    "url_lang": ("언어 '{value}'는 지원하지 않습니다(ko 또는 en).", "Language '{value}' is not supported (ko or en)."),
+    # Row problems (editor)
+    "err_grade_blank": ("관련성 점수가 비어 있습니다.", "the grade is blank."),
+    "err_grade_nan": ("관련성 점수 '{value}'는 숫자가 아닙니다.", "the grade '{value}' is not a number."),
+    "err_grade_negative": ("관련성 점수 {value}는 음수입니다(0 이상이어야 함).", "the grade {value} is negative (grades are 0 or more)."),
+    "err_grade_fraction": ("관련성 점수 {value}는 척도 0–{scale}의 정수가 아닙니다.", "the grade {value} is not a whole number on the scale 0–{scale}."),
+    "err_grade_above": ("관련성 점수 {value}가 척도 0–{scale}보다 큽니다.", "the grade {value} is above the scale 0–{scale}."),
+    "err_name_blank": ("이름이 비어 있습니다.", "the name is blank."),
+    "err_name_long": ("이름이 {max}자보다 깁니다.", "the name is longer than {max} characters."),
+    "err_name_comma": ("이름에 쉼표(,)를 쓸 수 없습니다(주소에서 항목을 쉼표로 구분합니다).", "names cannot contain a comma (the link separates items with commas)."),
+    "err_name_duplicate": ("이름 '{name}'이(가) 이미 있습니다.", "the name '{name}' is already used."),
+    "err_score_nan": ("모델 점수 '{value}'가 비어 있거나 숫자가 아닙니다.", "the model score '{value}' is blank or not a number."),
+    "err_too_many": ("항목이 {count}개입니다. 처음 {max}개만 계산합니다.", "There are {count} items; only the first {max} are computed."),
+    "row_problem": ("{row}행: {text} 고칠 때까지 이 행은 계산에서 빠집니다.", "Row {row}: {text} This row is left out until it is fixed."),
+    "more_problems": ("그 밖에 {n}개 행에도 문제가 있습니다.", "{n} more rows have problems too."),
+    "no_items": ("계산할 항목이 없습니다. 표에 항목을 하나 이상 추가하세요.", "There is nothing to compute: add at least one item to the table."),
+    # Editor
+    "editor_title": ("랭킹 편집", "Ranking editor"),
+    "editor_help": (
+        "왼쪽 목록을 끌어서(또는 ▲▼, Alt+↑/↓) 순위를 바꾸고, 오른쪽 표에서 항목을 추가·이름 변경·삭제하고 관련성 점수를 정하세요.",
+        "Drag the list on the left (or use ▲▼, or Alt+↑/↓) to reorder; use the table on the right to add, rename and delete items and set their grades.",
+    ),
+    "scale": ("관련성 척도", "Relevance scale"),
+    "scale_1": ("이진 0–1 (클릭·구매 여부)", "Binary 0–1 (click, purchase)"),
+    "scale_2": ("등급 0–2", "Graded 0–2"),
+    "scale_3": ("등급 0–3 (기본)", "Graded 0–3 (default)"),
+    "scale_4": ("등급 0–4", "Graded 0–4"),
+    "gain": ("이득(gain) 함수", "Gain function"),
+    "gain_linear": ("표준 공식: rel", "Standard: rel"),
+    "gain_exponential": ("강조 공식: 2^rel − 1", "Emphasis: 2^rel − 1"),
+    "k": ("컷오프 k (nDCG@k)", "Cut-off k (nDCG@k)"),
+    "k_all": ("전체 목록", "whole list"),
+    "use_scores": ("모델 점수로 순위 정하기", "Rank by model scores"),
+    "use_scores_help": (
+        "scikit-learn처럼 각 항목에 예측 점수를 주면, 점수 내림차순으로 순위가 정해집니다.",
+        "As in scikit-learn: give each item a predicted score and the ranking is the scores sorted high to low.",
+    ),
+    "ties": ("동점 처리", "Tie policy"),
+    "ties_average": ("평균 (McSherry & Najork, scikit-learn 기본)", "Average (McSherry & Najork, scikit-learn's default)"),
+    "ties_optimistic": ("낙관적 (동점 중 최선의 순서)", "Optimistic (best order within ties)"),
+    "ties_pessimistic": ("비관적 (동점 중 최악의 순서)", "Pessimistic (worst order within ties)"),
+    "ties_stable": ("입력 순서", "Input order"),
+    "col_item": ("항목", "Item"),
+    "col_grade": ("관련성", "Grade"),
+    "col_score": ("모델 점수", "Model score"),
+    "list_label": ("현재 순위", "Current ranking"),
+    "list_hint": ("끌어서 순서 바꾸기 · 포커스 후 Alt+↑/↓ · ▲▼ 버튼", "Drag to reorder · focus a row and press Alt+↑/↓ · or use ▲▼"),
+    "list_locked": (
+        "모델 점수로 순위가 정해집니다. 끌어서 바꾸려면 '모델 점수로 순위 정하기'를 끄세요.",
+        "The ranking follows the model scores. Turn off 'Rank by model scores' to drag.",
+    ),
+    "list_up": ("위로", "move up"),
+    "list_down": ("아래로", "move down"),
+    "grade_short": ("관련성 {g}", "grade {g}"),
+    "grade_score_short": ("관련성 {g} · 점수 {s}", "grade {g} · score {s}"),
+    "btn_ideal": ("이상적으로 정렬", "Sort ideally"),
+    "btn_reverse": ("뒤집기", "Reverse"),
+    "btn_shuffle": ("섞기", "Shuffle"),
+    "btn_reset": ("처음으로", "Reset"),
+    "moved": ("'{name}': {src}위 → {dst}위.", "'{name}': rank {src} → {dst}."),
+    "did_ideal": ("이상적인 순서로 정렬했습니다.", "Sorted into the ideal order."),
+    "did_reverse": ("순서를 뒤집었습니다.", "Reversed the order."),
+    "did_shuffle": ("섞었습니다 (섞기 #{seed}, 같은 번호는 같은 순서).", "Shuffled (shuffle #{seed}; the same number gives the same order)."),
+    "delta_line": ("nDCG {before} → {after} (Δ {delta})", "nDCG {before} → {after} (Δ {delta})"),
+    # Summary metrics
+    "metric_ndcg": ("nDCG@{k}", "nDCG@{k}"),
+    "metric_dcg": ("DCG@{k}", "DCG@{k}"),
+    "metric_idcg": ("IDCG@{k}", "IDCG@{k}"),
+    "metric_cg": ("CG@{k}", "CG@{k}"),
+    "k_label_all": ("{n}", "{n}"),
+    "idcg_zero": (
+        "모든 관련성 점수가 0이라 IDCG = 0입니다. 0으로 나눌 수 없으므로 nDCG는 관례에 따라 0으로 정의합니다.",
+        "Every grade is 0, so IDCG = 0. Dividing by zero is impossible, so nDCG is defined as 0 by convention.",
+    ),
+    "rounding_note": (
+        "원문의 0.737은 중간값을 반올림한 결과(6.93 / 9.40)입니다. 반올림하지 않은 정확한 값은 0.7364입니다.",
+        "The source's 0.737 comes from rounded intermediates (6.93 / 9.40); computed exactly, nDCG is 0.7364.",
+    ),
+    # Step page
+    "steps_title": ("단계별 계산: CG → DCG → IDCG → nDCG", "Step by step: CG → DCG → IDCG → nDCG"),
+    "steps_lead": (
+        "nDCG는 네 단계로 계산됩니다. 아래 각 단계는 위에서 만든 랭킹의 숫자로 직접 계산합니다.",
+        "nDCG is computed in four steps. Each step below uses the numbers of the ranking you built above.",
+    ),
+    "compare_title": ("실제 순서와 이상적 순서", "Actual order and ideal order"),
+    "compare_actual": ("실제 순서", "Actual order"),
+    "compare_ideal": ("이상적 순서 (관련성 내림차순)", "Ideal order (grades high to low)"),
+    "compare_note": ("색칠된 행은 이상적 순서와 관련성이 다른 자리입니다.", "Highlighted rows hold a different grade than the ideal order at that rank."),
+    "compare_all_ok": ("모든 자리가 이상적 순서와 같습니다.", "Every rank already matches the ideal order."),
+    "col_rank": ("순위 i", "Rank i"),
+    "col_gain": ("이득", "Gain"),
+    "col_gain_used": ("동점 평균 이득", "Tie-averaged gain"),
+    "col_discount": ("감쇠 1/log₂(i+1)", "Discount 1/log₂(i+1)"),
+    "col_log": ("log₂(i+1)", "log₂(i+1)"),
+    "col_dg": ("감쇠된 이득", "Discounted gain"),
+    "col_cg": ("누적 CG", "Running CG"),
+    "col_dcg": ("누적 DCG", "Running DCG"),
+    "col_idcg": ("누적 IDCG", "Running IDCG"),
+    "col_ndcg": ("nDCG@i", "nDCG@i"),
+    "col_in_k": ("k 안", "within k"),
+    "col_source": ("출처", "Source"),
+    "src_listed": ("목록", "listed"),
+    "src_judged": ("평가만 됨", "judged only"),
+    "cg_title": ("1단계 · CG (누적 이득, Cumulative Gain)", "Step 1 · CG (Cumulative Gain)"),
+    "cg_sentence": (
+        "CG는 순위를 무시하고 관련성 점수를 더하기만 합니다. 그래서 순서를 바꿔도 CG는 그대로입니다.",
+        "CG just adds up the grades and ignores position, so reordering the list never changes it.",
+    ),
+    "dcg_title": ("2단계 · DCG (감쇠 누적 이득, Discounted Cumulative Gain)", "Step 2 · DCG (Discounted Cumulative Gain)"),
+    "dcg_sentence_linear": (
+        "DCG는 각 이득을 log₂(i+1)로 나눠 아래 순위일수록 적게 셉니다. 표준 공식은 관련성 점수를 그대로 이득으로 씁니다.",
+        "DCG divides each gain by log₂(i+1), so lower ranks count for less. The standard form uses the grade itself as the gain.",
+    ),
+    "dcg_sentence_exponential": (
+        "DCG는 각 이득을 log₂(i+1)로 나눠 아래 순위일수록 적게 셉니다. 강조 공식은 이득 2^rel − 1로 관련성이 높은 항목을 훨씬 크게 평가합니다.",
+        "DCG divides each gain by log₂(i+1), so lower ranks count for less. The emphasis form uses 2^rel − 1, which values highly relevant items much more.",
+    ),
+    "idcg_title": ("3단계 · IDCG (이상적 DCG, Ideal DCG)", "Step 3 · IDCG (Ideal DCG)"),
+    "idcg_sentence": (
+        "IDCG는 관련성 점수가 높은 순서대로 정렬한 이상적 순위의 DCG입니다. 이 쿼리에서 가능한 최대 점수로, 정규화의 기준점이 됩니다.",
+        "IDCG is the DCG of the ideal order, the items sorted by grade from high to low. It is the best score this query allows, and nDCG divides by it.",
+    ),
+    "pool_switch": ("IDCG 기준", "IDCG pool"),
+    "pool_listed": ("목록에 있는 항목만", "Only the listed items"),
+    "pool_judged": ("평가된 모든 항목 (trec_eval 방식)", "All judged items (as trec_eval)"),
+    "pool_input": ("목록에 없지만 평가된 항목의 관련성 점수 (쉼표로 구분)", "Grades of judged items that are not in the list (comma-separated)"),
+    "pool_explain": (
+        "trec_eval은 쿼리에 대해 평가된 모든 문서로 이상적 순위를 만듭니다. 목록에 없는 관련 문서가 있으면 IDCG가 커지므로, 짧은 목록은 nDCG 1에 도달할 수 없습니다. 목록에 없는 관련 문서는 결코 상위에 올릴 수 없기 때문입니다.",
+        "trec_eval builds the ideal order from every judged document of the query. If relevant documents exist that are not in the list, IDCG grows, and a short list can never reach nDCG = 1: it cannot place documents it does not contain.",
+    ),
+    "pool_bad": ("평가 항목 점수: {why}", "Judged grades: {why}"),
+    "pool_label": ("평가 #{j}", "judged #{j}"),
+    "ndcg_title": ("4단계 · nDCG (정규화된 DCG)", "Step 4 · nDCG (normalized DCG)"),
+    "ndcg_sentence": (
+        "nDCG는 DCG를 IDCG로 나눈 값으로 0과 1 사이입니다. 1이면 이상적인 순서와 같습니다.",
+        "nDCG is DCG divided by IDCG, a number between 0 and 1; 1 means the ranking is as good as the ideal order.",
+    ),
+    "arith_title": ("내 숫자로 계산하기", "The arithmetic with your numbers"),
+    "arith_more": ("… 이하 {n}개 순위 생략 (표에 모두 있음)", "… {n} more ranks (all in the table)"),
+    "beyond_k": ("k={k} 밖이라 더하지 않음", "beyond k={k}, not added"),
+    "chart_title": ("순위별 감쇠된 이득: 실제 vs 이상적", "Discounted gain per rank: actual vs ideal"),
+    "chart_actual": ("실제", "Actual"),
+    "chart_ideal": ("이상적", "Ideal"),
+    "axis_rank": ("순위 i", "Rank i"),
+    "axis_dg": ("감쇠된 이득", "Discounted gain"),
+    "ties_title": ("동점 점수", "Tied scores"),
+    "ties_none": ("모델 점수에 동점이 없습니다.", "No two items share a model score."),
+    "ties_some": (
+        "모델 점수가 같은 항목 묶음이 {groups}개 있습니다. 동점 안의 순서는 정해지지 않으므로, 선택한 정책으로 처리합니다.",
+        "{groups} groups of items share a model score. Their order within a tie is undefined, so the chosen policy decides.",
+    ),
+    "ties_explain_average": (
+        "평균: 동점 묶음의 이득 평균을 그 묶음이 차지한 자리들의 감쇠에 나눠 줍니다. 동점 안의 모든 순서에 대한 DCG 기댓값과 같습니다.",
+        "Average: each tied group gets its mean gain spread over the discounts of the ranks it spans. This equals the expected DCG over all orders within the ties.",
+    ),
+    "ties_range": ("동점 순서에 따른 nDCG 범위: {lo} (비관적) ~ {hi} (낙관적)", "nDCG depending on the order within ties: {lo} (pessimistic) to {hi} (optimistic)"),
+    "col_tie_group": ("동점 묶음", "Tie group"),
+    "col_policy": ("정책", "Policy"),
+    # Discount page
+    "discount_title": ("감쇠 곡선: 아래 순위는 얼마나 덜 세는가", "Discount curves: how much less do lower ranks count?"),
+    "discount_lead": (
+        "DCG는 순위 i의 이득에 감쇠 값을 곱합니다. 감쇠 함수마다 아래 순위를 얼마나 깎는지가 다릅니다.",
+        "DCG multiplies the gain at rank i by a discount. Each discount function cuts lower ranks by a different amount.",
+    ),
+    "base_slider": ("로그 밑 b", "Log base b"),
+    "horizon": ("표시할 순위 수 N", "Ranks shown N"),
+    "d_log2": ("1/log₂(i+1) (표준)", "1/log₂(i+1) (standard)"),
+    "d_log": ("1/log_b(i+1)", "1/log_b(i+1)"),
+    "d_jarvelin": ("Järvelin & Kekäläinen 원형 (b 이전 감쇠 없음)", "Järvelin & Kekäläinen original (no discount before rank b)"),
+    "d_reciprocal": ("1/i (MRR식)", "1/i (as MRR)"),
+    "d_none": ("감쇠 없음 (CG)", "No discount (CG)"),
+    "axis_discount": ("감쇠 값", "Discount"),
+    "curve_items": ("현재 랭킹의 항목", "Items of the current ranking"),
+    "share_title": ("상위 k개 순위가 차지하는 가중치 비율 (1~N 중)", "Share of the total weight carried by ranks 1..k (out of 1..N)"),
+    "col_discount_fn": ("감쇠 함수", "Discount"),
+    "col_share": ("상위 {k}개 비율", "Share of top {k}"),
+    "col_ndcg_now": ("현재 랭킹 nDCG@{k}", "Current nDCG@{k}"),
+    "base_note": (
+        "로그의 밑을 바꾸면 모든 감쇠 값에 같은 상수가 곱해지므로 nDCG는 변하지 않습니다. Järvelin & Kekäläinen의 원형은 b 이전 순위를 감쇠하지 않으므로 b에 따라 nDCG가 달라집니다.",
+        "Changing the log base multiplies every discount by the same constant, so nDCG does not change. Järvelin & Kekäläinen's original leaves ranks before b undiscounted, so its nDCG does depend on b.",
+    ),
+    # Gain page
+    "gain_title": ("선형 이득 vs 지수 이득", "Linear gain vs exponential gain"),
+    "gain_lead": (
+        "표준 공식은 관련성 점수를 그대로 이득으로, 강조 공식은 2^rel − 1을 이득으로 씁니다. 점수 3은 선형으로 3, 지수로 7입니다.",
+        "The standard form uses the grade as the gain; the emphasis form uses 2^rel − 1. A grade of 3 is worth 3 linearly and 7 exponentially.",
+    ),
+    "gain_table_title": ("관련성 점수별 이득", "Gain per grade"),
+    "col_linear": ("선형 (rel)", "Linear (rel)"),
+    "col_exponential": ("지수 (2^rel − 1)", "Exponential (2^rel − 1)"),
+    "axis_grade": ("관련성 점수", "Grade"),
+    "axis_gain": ("이득", "Gain"),
+    "side_title": ("현재 랭킹을 두 방식으로", "The current ranking under both"),
+    "col_measure": ("값", "Measure"),
+    "flip_title": ("두 이득 함수가 반대로 판단하는 두 랭킹", "Two rankings the two gains order oppositely"),
+    "flip_found": (
+        "같은 항목으로 만든 두 랭킹입니다. 선형 이득은 랭킹 1을, 지수 이득은 랭킹 2를 더 좋게 봅니다.",
+        "Two orders of the same items: linear gain prefers ranking 1, exponential gain prefers ranking 2.",
+    ),
+    "flip_none_two": (
+        "현재 항목의 관련성 점수가 {n}종류뿐이라 그런 두 랭킹은 없습니다. 점수가 두 종류 이하면 두 이득 함수는 항상 같은 순서로 판단합니다. 점수 종류를 세 가지 이상으로 늘려 보세요(예: 3, 2, 2, 0).",
+        "The current items have only {n} distinct grade(s), so no such pair exists: with two or fewer distinct grades both gains always agree. Try three or more distinct grades (e.g. 3, 2, 2, 0).",
+    ),
+    "flip_none_exhaustive": (
+        "현재 항목의 모든 순서를 확인했지만, 두 이득 함수가 반대로 판단하는 두 랭킹은 없습니다. 항목을 추가해 보세요(예: 3, 2, 2, 0).",
+        "Every order of the current items was checked: no two rankings are ordered oppositely by the two gains. Try adding items (e.g. 3, 2, 2, 0).",
+    ),
+    "flip_none_partial": (
+        "상위 일부 항목의 순서를 바꾼 랭킹들 중에서는 그런 두 랭킹을 찾지 못했습니다.",
+        "No such pair was found among rankings that reorder a few items at the top.",
+    ),
+    "ranking_1": ("랭킹 1", "Ranking 1"),
+    "ranking_2": ("랭킹 2", "Ranking 2"),
+    "prefers": ("더 좋게 보는 쪽", "Prefers"),
+    "flip_why": (
+        "지수 이득은 높은 관련성 점수 하나를 여러 개의 중간 점수보다 크게 평가합니다. 그래서 맨 위에 최고 점수 항목을 두는 랭킹이 지수 이득에서 유리합니다.",
+        "Exponential gain values one very relevant item more than several fairly relevant ones, so putting the top grade first pays off more under it.",
+    ),
+    # Cutoff page
+    "cutoff_title": ("nDCG@k: 컷오프 k에 따라 달라지는 값", "nDCG@k: the value depends on the cut-off k"),
+    "cutoff_lead": (
+        "nDCG@k는 상위 k개만 평가합니다(DCG와 IDCG 모두 k에서 자름). 같은 랭킹이라도 k에 따라 값이 크게 달라질 수 있습니다(예: nDCG@5 vs nDCG@10).",
+        "nDCG@k scores only the top k (both DCG and IDCG are cut at k). The same ranking can score very differently at different k (e.g. nDCG@5 vs nDCG@10).",
+    ),
+    "k_slider": ("k", "k"),
+    "cutoff_chart": ("k에 따른 nDCG@k", "nDCG@k for every k"),
+    "axis_k": ("k", "k"),
+    "cutoff_range": (
+        "이 랭킹의 nDCG@k는 k에 따라 {lo}에서 {hi}까지 변합니다 ({gain}).",
+        "Across k, this ranking's nDCG@k ranges from {lo} to {hi} ({gain}).",
+    ),
+    "single_item": ("항목이 하나뿐이라 k는 1 하나입니다.", "With one item, k can only be 1."),
+    # Intro page
+    "intro_title": ("nDCG란? (normalized Discounted Cumulative Gain)", "What is nDCG? (normalized Discounted Cumulative Gain)"),
+    "intro_what": (
+        "nDCG는 검색 결과나 추천 목록의 품질을 재는 순위 평가 지표입니다. **관련성(Relevance)**과 **순위(Rank)**를 함께 고려하여, 관련성 높은 항목이 위에 있을수록 높은 점수를 줍니다.",
+        "nDCG measures the quality of a search result or recommendation list. It weighs **relevance** and **rank** together: the higher the relevant items sit, the higher the score.",
+    ),
+    "intro_scales": (
+        "관련성 척도는 **이진 관련성**(0/1: 클릭·구매 여부)과 **등급 관련성**(예: 0 관련 없음, 1 약간 관련, 2 매우 관련)이 있습니다. nDCG는 등급 관련성을 다룰 수 있어 MAP, MRR보다 유연합니다.",
+        "Relevance comes as **binary** grades (0/1: a click, a purchase) or **graded** ones (e.g. 0 not relevant, 1 somewhat, 2 very). nDCG handles graded relevance, which makes it more flexible than MAP or MRR.",
+    ),
+    "intro_steps_title": ("네 단계", "Four steps"),
+    "intro_example_title": ("원문의 예시: A → B → C, 관련성 A=1, B=3, C=2", "The source's example: A → B → C with grades A=1, B=3, C=2"),
+    "intro_example_gain": ("이득 함수", "Gain"),
+    "intro_open": ("이 예시를 단계별 계산에서 열기", "Open this example step by step"),
+    "intro_compare_title": ("다른 지표와 비교", "Compared with other metrics"),
+    "cmp_row_scale": ("관련성 척도", "Relevance scale"),
+    "cmp_row_target": ("평가 대상", "What it looks at"),
+    "cmp_row_weight": ("가중치", "Weighting"),
+    "cmp_row_norm": ("정규화", "Normalization"),
+    "cmp_binary": ("이진", "Binary"),
+    "cmp_graded": ("등급", "Graded"),
+    "cmp_first": ("첫 번째 정답의 위치", "Position of the first hit"),
+    "cmp_all_hits": ("모든 정답의 위치", "Positions of all hits"),
+    "cmp_all_items": ("모든 항목의 관련성", "Relevance of every item"),
+    "cmp_recip": ("역수 1/rank", "Reciprocal 1/rank"),
+    "cmp_rankavg": ("순위 기반 평균", "Rank-based average"),
+    "cmp_log": ("로그 감쇠", "Log discount"),
+    "cmp_builtin": ("기본적으로 정규화됨", "Normalized by construction"),
+    "cmp_idcg": ("IDCG로 정규화", "Normalized by IDCG"),
+    "pitfall_title": ("주의: scikit-learn 예제의 함정", "Pitfall: the scikit-learn snippet"),
+    "pitfall_text": (
+        "원문은 아래 코드의 출력이 위 예시의 0.737과 \"유사하다\"고 하지만, 실제로는 **{value}**가 나옵니다. 두 가지 이유가 있습니다.",
+        "The source says this code prints something \"similar to 0.737\". It really prints **{value}**, for two reasons.",
+    ),
+    "pitfall_1": (
+        "점수는 순위가 아닙니다. 점수 [0.5, 0.8, 0.2]로 정렬하면 순서는 B(0.8) → A(0.5) → C(0.2)로, 예시의 A → B → C와 다릅니다.",
+        "Scores are not positions. Sorting the scores [0.5, 0.8, 0.2] gives B (0.8) → A (0.5) → C (0.2), not the example's A → B → C.",
+    ),
+    "pitfall_2": (
+        "scikit-learn의 ndcg_score는 선형 이득(표준 공식)을 씁니다. 강조 공식의 값을 얻으려면 y_true로 2^rel − 1을 넘겨야 합니다.",
+        "scikit-learn's ndcg_score uses linear gain (the standard form). For the emphasis form, pass 2^rel − 1 as y_true.",
+    ),
+    "pitfall_table": ("같은 항목을 네 가지 방식으로", "The same items four ways"),
+    "pit_order": ("순서", "Order"),
+    "pit_value": ("nDCG@3", "nDCG@3"),
+    "pit_row_source": ("원문의 순서 A→B→C, 지수 이득 (원문 계산)", "Source order A→B→C, exponential gain (the source's calculation)"),
+    "pit_row_src_lin": ("원문의 순서 A→B→C, 선형 이득", "Source order A→B→C, linear gain"),
+    "pit_row_sk": ("점수 순서 B→A→C, 선형 이득 (scikit-learn 출력)", "Score order B→A→C, linear gain (what scikit-learn prints)"),
+    "pit_row_sk_exp": ("점수 순서 B→A→C, 지수 이득", "Score order B→A→C, exponential gain"),
+    "intro_cases_title": ("실제 적용 사례", "Where it is used"),
+    "intro_cases": (
+        "- **전자상거래 검색**: '노트북' 검색에서 키워드만 맞는 상품은 관련성 1, 노트북 카테고리 베스트셀러는 관련성 3.\n"
+        "- **OTT 추천**: 끝까지 시청한 영화 3점, 중간에 끈 영화 1점, 클릭만 한 영화 0점.\n"
+        "- **법률·의학 검색**: 관련 문서가 여러 개이고 문서마다 중요도가 다릅니다.",
+        "- **E-commerce search**: for the query '노트북' (laptop), a product that only matches the keyword is grade 1; a best-selling laptop is grade 3.\n"
+        "- **Streaming (OTT) recommendations**: watched to the end = 3, stopped midway = 1, only clicked = 0.\n"
+        "- **Legal and medical search**: many relevant documents, each of different importance.",
+    ),
+    "intro_limits_title": ("한계점", "Limitations"),
+    "intro_limits": (
+        "1. **관련성 점수의 주관성**: 평가자마다 기준이 달라 일관성이 떨어질 수 있습니다.\n"
+        "2. **컷오프 민감도**: 목록 길이 k에 따라 값이 크게 변합니다 (nDCG@5 vs nDCG@10).\n"
+        "3. **계산 비용**: 쿼리마다 IDCG를 계산해야 합니다.",
+        "1. **Subjective grades**: annotators disagree, so grades can be inconsistent.\n"
+        "2. **Sensitivity to the cut-off**: the value changes a lot with k (nDCG@5 vs nDCG@10).\n"
+        "3. **Cost**: IDCG must be computed for every query.",
+    ),
+    "intro_next": (
+        "왼쪽 메뉴의 수업에서 직접 랭킹을 만들고 끌어서 바꾸며 각 단계를 확인하세요.",
+        "Use the lessons in the menu on the left to build your own ranking, drag it around and watch every step.",
+    ),
+    "col_value": ("값", "Value"),
+}
+
+_INDEX = {"ko": 0, "en": 1}
+
+
+def translate(key: str, lang: str, **params) -> str:
+    """The text of ``key`` in ``lang`` with its placeholders filled."""
+    text = CATALOGUE[key][_INDEX.get(lang, 0)]
+    return text.format(**params) if params else text
