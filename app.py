@@ -9,7 +9,7 @@ w.start_session()
 w.language_picker()
 
 pages = [
-    st.Page("pages/intro.py", title=w.T("nav_intro"), icon=":material/menu_book:", url_path="intro", default=True),
+    st.Page("pages/intro.py", title=w.T("nav_intro"), icon=":material/menu_book:", default=True),
     st.Page("pages/steps.py", title=w.T("nav_steps"), icon=":material/calculate:", url_path="steps"),
     st.Page("pages/discount.py", title=w.T("nav_discount"), icon=":material/trending_down:", url_path="discount"),
     st.Page("pages/gain.py", title=w.T("nav_gain"), icon=":material/balance:", url_path="gain"),
@@ -17,5 +17,5 @@ pages = [
 ]
 page = st.navigation(pages)
 st.sidebar.caption(w.T("sidebar_link"))
-page.run()
-w.sync_url()
+with w.app_frame():
+    page.run()

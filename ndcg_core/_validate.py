@@ -15,7 +15,10 @@ def as_numbers(values, name: str, *, nonnegative: bool) -> np.ndarray:
     arr = np.asarray(values) if not isinstance(values, np.ndarray) else values
     if arr.ndim != 1:
         raise ValueError(f"{name} must be one-dimensional, got shape {arr.shape}")
-    if arr.dtype.kind in "iuf":
+    if arr.dtype.kind in "iuf" and not (
+        # NumPy silently turns True into 1 when it shares a list with numbers.
+        isinstance(values, (list, tuple)) and any(isinstance(v, (bool, np.bool_)) for v in values)
+    ):
         out = arr.astype(float, copy=False)
     else:
         seq: Sequence = list(values)

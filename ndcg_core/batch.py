@@ -12,7 +12,15 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ndcg_core._registry import EMPTY, GAINS, MAX_EXPONENTIAL_RELEVANCE, TIES, check_choice, discount_weights, gain_values
+from ndcg_core._registry import (
+    EMPTY,
+    GAINS,
+    MAX_EXPONENTIAL_RELEVANCE,
+    TIES,
+    check_choice,
+    discount_weights,
+    gain_values,
+)
 from ndcg_core._validate import check_k
 
 RUN_COLUMNS = ("query_id", "doc_id", "score")
@@ -67,15 +75,55 @@ def _codes(*columns: pd.Series) -> tuple[list[np.ndarray], np.ndarray]:
     return out, np.asarray(uniques)
 
 
-def _check_unique(q: np.ndarray, d: np.ndarray, df: pd.DataFrame, name: str) -> None:
-    key = q.astype(np.int64) * (int(d.max(initial=0)) + 1) + d
-    order = np.argsort(key, kind="stable")
-    dup = key[order][1:] == key[order][:-1]
+def _small_ints(codes: np.ndarray, size: int) -> np.ndarray:
+    """Codes in the narrowest integer type: NumPy's stable sort is a radix sort up to 16 bits."""
+    return codes.astype(np.uint16 if size <= 1 << 16 else np.int64, copy=False)
+
+
+def _group_rank(codes: np.ndarray, size: int, within: np.ndarray) -> np.ndarray:
+    """Row order grouped by ``codes`` (stable), keeping the order ``within`` inside each group."""
+    return within[np.argsort(_small_ints(codes, size)[within], kind="stable")]
+
+
+def _join(qkey: np.ndarray, rkey: np.ndarray, run: pd.DataFrame, qrels: pd.DataFrame) -> np.ndarray:
+    """Qrels row of each run row (-1 when unjudged), refusing a (query, doc) pair listed twice.
+
+    One sort of both key sets: doubling the keys and adding 1 for run rows puts a judged
+    pair right before its run row, and any other equal neighbours are duplicates.
+    """
+    nq = len(qkey)
+    both = np.concatenate([qkey, rkey]) * 2
+    both[nq:] += 1
+    order = np.argsort(both)
+    pair = both[order] >> 1
+    from_run = order >= nq
+    same = pair[1:] == pair[:-1]
+    dup = same & (from_run[1:] == from_run[:-1])
     if dup.any():
-        i = int(order[1:][dup][0])
-        raise ValueError(
-            f"{name} has doc {df['doc_id'].iloc[i]!r} twice for query {df['query_id'].iloc[i]!r} (row {i})"
-        )
+        for in_run, df, name, offset in ((True, run, "run", nq), (False, qrels, "qrels", 0)):
+            hits = dup & (from_run[1:] == in_run)
+            if hits.any():
+                i = int(np.maximum(order[:-1][hits], order[1:][hits]).min()) - offset
+                raise ValueError(
+                    f"{name} has doc {df['doc_id'].iloc[i]!r} twice for query {df['query_id'].iloc[i]!r} (row {i})"
+                )
+    judged = np.flatnonzero(same & ~from_run[:-1])  # from_run[p + 1] holds: no duplicates are left
+    row = np.full(len(rkey), -1, dtype=np.int64)
+    row[order[judged + 1] - nq] = order[judged]
+    return row
+
+
+def _starts(sorted_codes: np.ndarray) -> np.ndarray:
+    """True where a new group begins in a sorted code array."""
+    out = np.ones(len(sorted_codes), dtype=bool)
+    out[1:] = sorted_codes[1:] != sorted_codes[:-1]
+    return out
+
+
+def _rank_in_group(starts: np.ndarray) -> np.ndarray:
+    """0-based position of each row within its group, given the group starts."""
+    idx = np.arange(len(starts))
+    return idx - np.maximum.accumulate(np.where(starts, idx, 0))
 
 
 def _group_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> np.ndarray:
@@ -113,37 +161,34 @@ def evaluate_run(
 
     (rq, qq), queries = _codes(run["query_id"], qrels["query_id"])
     (rd, qd), _ = _codes(run["doc_id"], qrels["doc_id"])
-    _check_unique(rq, rd, run, "run")
-    _check_unique(qq, qd, qrels, "qrels")
     nq = len(queries)
 
-    # Relevance of each run row: look its (query, doc) key up among the sorted qrels keys.
+    # Grade of each run row: its (query, doc) pair among the qrels pairs (0 when unjudged).
     width = int(max(rd.max(initial=0), qd.max(initial=0))) + 1
-    qkey = qq.astype(np.int64) * width + qd
-    korder = np.argsort(qkey)
-    skeys = qkey[korder]
-    rkey = rq.astype(np.int64) * width + rd
-    pos = np.minimum(np.searchsorted(skeys, rkey), max(len(skeys) - 1, 0))
-    hit = (skeys[pos] == rkey) if len(skeys) else np.zeros(len(rkey), dtype=bool)
-    run_gain = np.where(hit, gain_values(rel[korder][pos] if len(skeys) else np.zeros(len(rkey)), gain), 0.0)
+    judged_row = _join(qq.astype(np.int64) * width + qd, rq.astype(np.int64) * width + rd, run, qrels)
+    qgain = gain_values(rel, gain)
+    run_gain = np.where(judged_row >= 0, qgain[judged_row], 0.0) if len(qgain) else np.zeros(len(rq))
 
-    # Rank the run within each query by descending score, ties by the chosen policy.
-    secondary = {"optimistic": -run_gain, "pessimistic": run_gain}.get(ties, np.arange(len(rq)))
-    order = np.lexsort((secondary, -scores, rq))
+    # Rank the run within each query by descending score, ties by the chosen policy. Sorting
+    # by the minor key first and then stably by the major one gives the lexicographic order.
+    if ties == "average":
+        by_score = np.argsort(-scores)  # order inside a tie does not matter: its gains are averaged
+    elif ties == "stable":
+        by_score = np.argsort(-scores, kind="stable")
+    else:
+        by_gain = np.argsort(-run_gain if ties == "optimistic" else run_gain)
+        by_score = by_gain[np.argsort(-scores[by_gain], kind="stable")]
+    order = _group_rank(rq, nq, by_score)
     oq, os_, og = rq[order], scores[order], run_gain[order]
-    n = len(order)
-    qstart = np.ones(n, dtype=bool)
-    qstart[1:] = oq[1:] != oq[:-1]
-    first_row = np.maximum.accumulate(np.where(qstart, np.arange(n), 0))
-    rank = np.arange(n) - first_row
+    qstart = _starts(oq)
+    rank = _rank_in_group(qstart)
     max_len = int(rank.max(initial=-1)) + 1
 
-    qrank_order = np.lexsort((-gain_values(rel, gain), qq))
-    iq = qq[qrank_order]
-    igain = gain_values(rel, gain)[qrank_order]
-    istart = np.ones(len(iq), dtype=bool)
-    istart[1:] = iq[1:] != iq[:-1]
-    irank = np.arange(len(iq)) - np.maximum.accumulate(np.where(istart, np.arange(len(iq)), 0))
+    # The ideal of each query: its judged gains, descending.
+    iorder = _group_rank(qq, nq, np.argsort(-qgain))
+    iq = qq[iorder]
+    igain = qgain[iorder]
+    irank = _rank_in_group(_starts(iq))
 
     disc = discount_weights(max(max_len, int(irank.max(initial=-1)) + 1, 1), "log2")
     if k is not None:

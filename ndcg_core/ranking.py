@@ -208,7 +208,7 @@ def score_ranking(
 
     ranks = np.arange(1, max(n, m) + 1)
     cut = ranks <= (k if k is not None else len(ranks))
-    idcg_at = running_idcg[np.minimum(ranks[:n], m) - 1]
+    idcg_at = running_idcg[np.minimum(ranks[:n], m) - 1] if m else np.zeros(n)  # empty pool: nothing judged
     steps = {
         "rank": ranks[:n],
         "item": [names[i] for i in order],

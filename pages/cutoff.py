@@ -38,6 +38,7 @@ charts.plot(charts.figure(
     shapes=[{"type": "line", "x0": k_now, "x1": k_now, "y0": 0, "y1": 1, "yref": "y",
              "line": {"dash": "dot", "color": "#888"}}],
     yaxis={"title": {"text": "nDCG@k"}, "range": [0, 1.05]},
+    xaxis={"title": {"text": T("axis_k")}, "dtick": 1 if n <= 20 else None},
 ), key="cutoff_curve")
 for g in curves:
     st.write(T("cutoff_range", lo=w.fmt(float(curves[g].min())), hi=w.fmt(float(curves[g].max())),

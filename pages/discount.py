@@ -49,6 +49,6 @@ k = min(r.k or n, horizon)
 rows = []
 for name, b in CURVES:
     nd = w.score_view(w.example(), view.checked, discount=name, discount_base=b).result.ndcg
-    rows.append({T("col_discount_fn"): T(f"d_{name}"), T("col_share", k=k): discount_share(weights[name], k),
+    rows.append({T("col_discount_fn"): T(f"d_{name}"), T("col_share", k=k): f"{discount_share(weights[name], k):.1%}",
                  T("col_ndcg_now", k=view.k_text): nd})
 charts.show(pd.DataFrame(rows))

@@ -53,11 +53,11 @@ flip = gain_disagreement(view.checked.grades)
 if flip is None:
     distinct = len(set(view.checked.grades))
     if distinct < 3:
-        st.info(T("flip_none_two", n=distinct), icon="ℹ️")
+        st.info(T("flip_none_two", n=distinct), icon=":material/info:")
     elif len(names) <= EXHAUSTIVE_ITEMS:
-        st.info(T("flip_none_exhaustive"), icon="ℹ️")
+        st.info(T("flip_none_exhaustive"), icon=":material/info:")
     else:
-        st.info(T("flip_none_partial"), icon="ℹ️")
+        st.info(T("flip_none_partial"), icon=":material/info:")
 else:
     st.write(T("flip_found"))
     shown = min(len(names), 8)

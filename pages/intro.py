@@ -21,7 +21,7 @@ st.latex(r"\mathrm{CG}_p=\sum_{i=1}^{p} rel_i \;\rightarrow\; "
          r"\mathrm{IDCG}_p \;\rightarrow\; \mathrm{nDCG}_p=\frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
 
 st.subheader(T("intro_example_title"))
-gain = st.radio(T("intro_example_gain"), ["exponential", "linear"], format_func=lambda g: T(f"gain_{g}"),
+gain = st.radio(T("intro_example_gain"), ["exponential", "linear"], format_func=w.labeller("gain_"),
                 key="intro_gain", horizontal=True)
 example = score_ranking([1, 3, 2], k=3, gain=gain, labels=["A", "B", "C"])
 c1, c2, c3 = st.columns(3)
@@ -30,12 +30,16 @@ c2.metric("IDCG@3", w.fmt(example.idcg))
 c3.metric("nDCG@3", w.fmt(example.ndcg))
 left, right = st.columns(2)
 left.caption(T("compare_actual"))
-left.dataframe(charts.step_frame(example, ideal=False), hide_index=True, width="stretch")
+with left:
+    charts.show(charts.step_frame(example, ideal=False))
 right.caption(T("compare_ideal"))
-right.dataframe(charts.step_frame(example, ideal=True), hide_index=True, width="stretch")
+with right:
+    charts.show(charts.step_frame(example, ideal=True))
 if gain == "exponential":
-    st.info(T("rounding_note"), icon="ℹ️")
-st.button(T("intro_open"), key="intro_open", on_click=w.open_source_example)
+    st.info(T("rounding_note"), icon=":material/info:")
+if st.button(T("intro_open"), key="intro_open"):
+    w.open_source_example()
+    st.switch_page("pages/steps.py")
 
 st.subheader(T("intro_compare_title"))
 st.table(pd.DataFrame(
@@ -74,4 +78,4 @@ st.subheader(T("intro_cases_title"))
 st.markdown(T("intro_cases"))
 st.subheader(T("intro_limits_title"))
 st.markdown(T("intro_limits"))
-st.info(T("intro_next"), icon="👉")
+st.info(T("intro_next"), icon=":material/school:")

@@ -64,7 +64,7 @@ st.write(T(f"dcg_sentence_{ex.gain}"))
 # Step 3: IDCG, from the listed items or from every judged item.
 st.header(T("idcg_title"))
 charts.pool_controls("steps")
-st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if st.session_state.lang == "en"
+st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if w.lang() == "en"
          else r"\mathrm{IDCG}_p = \text{이상적 순위의 } \mathrm{DCG}_p")
 m = len(r.column("rank", ideal=True))
 charts.show(charts.log_column(charts.step_frame(
@@ -83,9 +83,9 @@ st.latex(r"\mathrm{nDCG}_p = \frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
 st.code(arithmetic.ndcg_line(r), language=None)
 st.write(T("ndcg_sentence"))
 if r.idcg_is_zero:
-    st.info(T("idcg_zero"), icon="ℹ️")
+    st.info(T("idcg_zero"), icon=":material/info:")
 elif [round(x, 6) for x in view.checked.grades] == [1.0, 3.0, 2.0] and ex.gain == "exponential" and not ex.use_pool:
-    st.info(T("rounding_note"), icon="ℹ️")
+    st.info(T("rounding_note"), icon=":material/info:")
 
 st.subheader(T("chart_title"))
 charts.plot(charts.actual_vs_ideal(r), key="steps_bars")

@@ -14,7 +14,7 @@ import streamlit as st
 
 from ndcg_core import RankingScore
 from ui import state
-from ui.widgets import T, bind, example, fmt, score_view, set_example
+from ui.widgets import T, bind, labeller, example, fmt, score_view, set_example
 
 NUM = "%.4f"
 COLORS = {"actual": "#2f6fde", "ideal": "#f08c2e", "linear": "#2f6fde", "exponential": "#d6452f"}
@@ -42,7 +42,11 @@ def step_frame(r: RankingScore, *, ideal: bool, columns: tuple[str, ...] | None 
 
 def show(df: pd.DataFrame, *, height: int | None = None, styler=None) -> None:
     """A read-only table with 4 decimals for every float column."""
-    config = {c: st.column_config.NumberColumn(format=NUM) for c in df.columns if df[c].dtype.kind == "f"}
+    config = {
+        c: st.column_config.NumberColumn(format="%d" if (df[c] == df[c].round()).all() else NUM)
+        for c in df.columns
+        if df[c].dtype.kind == "f"
+    }
     st.dataframe(styler if styler is not None else df, hide_index=True, width="stretch", column_config=config,
                  height=height if height is not None else "auto")
 
@@ -52,10 +56,10 @@ def figure(data: list[dict], *, x_title: str, y_title: str, height: int = 340, *
         "data": data,
         "layout": {
             "height": height,
-            "margin": {"l": 50, "r": 20, "t": 30, "b": 45},
+            "margin": {"l": 60, "r": 20, "t": 20, "b": 40},
             "xaxis": {"title": {"text": x_title}},
             "yaxis": {"title": {"text": y_title}},
-            "legend": {"orientation": "h", "y": 1.12},
+            "legend": {"orientation": "h", "y": -0.22, "yanchor": "top"},
             "font": {"size": 14},
             **layout,
         },
@@ -123,7 +127,7 @@ def tie_panel(view) -> None:
         pd.DataFrame({T("col_policy"): [T(f"ties_{p}") for p in values], T("col_ndcg"): [fmt(v) for v in values.values()]}),
         hide_index=True, width="stretch",
     )
-    st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon="↕️")
+    st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon=":material/swap_vert:")
     show(step_frame(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
          height=table_height(len(r.column("rank"))))
 
@@ -157,11 +161,11 @@ def pool_controls(page: str) -> None:
     ex = example()
     mode_key, text_key = f"{page}_pool_mode", f"{page}_pool_text"
     bind(mode_key, "judged" if ex.use_pool else "listed")
-    st.radio(T("pool_switch"), ["listed", "judged"], format_func=lambda m: T(f"pool_{m}"), key=mode_key,
+    st.radio(T("pool_switch"), ["listed", "judged"], format_func=labeller("pool_"), key=mode_key,
              horizontal=True, on_change=_on_pool_mode, args=(mode_key,))
     if ex.use_pool:
         if text_key not in st.session_state:
             st.session_state[text_key] = ", ".join(f"{g:g}" for g in ex.pool)
         st.text_input(T("pool_input"), key=text_key, on_change=_on_pool_text, args=(text_key,), max_chars=3000)
         if st.session_state.get("pool_problem"):
-            st.warning(st.session_state["pool_problem"], icon="⚠️")
+            st.warning(st.session_state["pool_problem"], icon=":material/warning:")

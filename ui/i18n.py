@@ -34,7 +34,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "url_scale_low": ("척도 0–{value}보다 큰 점수 {top}가 있습니다.", "A grade of {top} is above the scale 0–{value}."),
     "url_lang": ("언어 '{value}'는 지원하지 않습니다(ko 또는 en).", "Language '{value}' is not supported (ko or en)."),
     # Row problems (editor)
-    "err_grade_blank": ("관련성 점수가 비어 있습니다.", "the grade is blank."),
+    "err_grade_blank": ("관련성 점수가 비어 있거나 숫자가 아닙니다.", "the grade is blank or not a number."),
     "err_grade_nan": ("관련성 점수 '{value}'는 숫자가 아닙니다.", "the grade '{value}' is not a number."),
     "err_grade_negative": ("관련성 점수 {value}는 음수입니다(0 이상이어야 함).", "the grade {value} is negative (grades are 0 or more)."),
     "err_grade_fraction": ("관련성 점수 {value}는 척도 0–{scale}의 정수가 아닙니다.", "the grade {value} is not a whole number on the scale 0–{scale}."),

@@ -323,3 +323,13 @@ def shuffled(example: Example, seed: int) -> Example:
     items = list(example.items)
     random.Random(seed).shuffle(items)
     return replace(example, items=tuple(items))
+
+
+def with_default_scores(example: Example) -> Example:
+    """Give items without a model score one that keeps the current order (1.0, 0.9, ...)."""
+    n = len(example.items)
+    items = tuple(
+        item if _number(item.score) is not None else replace(item, score=round(1 - i / max(n, 10), 3))
+        for i, item in enumerate(example.items)
+    )
+    return replace(example, items=items)

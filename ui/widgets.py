@@ -9,6 +9,8 @@ through dataframes, plain text and ``plain()``-escaped markdown, never as HTML.
 from __future__ import annotations
 
 import re
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import pandas as pd
@@ -16,7 +18,7 @@ import streamlit as st
 
 from ndcg_core import RankingScore, score_ranking
 from ui import state
-from ui.i18n import LANG_NAMES, translate
+from ui.i18n import CATALOGUE, LANG_NAMES, translate
 from ui.sortable import sortable_list
 
 EXAMPLE = "example"
@@ -26,13 +28,36 @@ EDITOR_VERSION = "editor_version"
 EDITOR_BASE = "editor_base"
 SHUFFLES = "shuffle_count"
 URL_NOTE = "url_problem"
+LANG = "language"
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 
 
 def T(key: str, **params) -> str:
     """Translate ``key`` into the session's language."""
-    return translate(key, st.session_state.get("lang", "ko"), **params)
+    return translate(key, lang(), **params)
+
+
+def labeller(prefix: str, none: str | None = None):
+    """A widget format_func that translates option ``x`` as ``prefix + x`` in today's language.
+
+    The language is captured now, so the function gives the same text wherever it runs.
+    """
+    language = lang()
+
+    def label(option) -> str:
+        if option is None and none is not None:
+            return translate(none, language)
+        key = f"{prefix}{option}"
+        return translate(key, language) if key in CATALOGUE else str(option)
+
+    return label
+
+
+def lang() -> str:
+    """The session's language, "ko" or "en"."""
+    value = st.session_state.get(LANG, "ko")
+    return value if value in state.LANGS else "ko"
 
 
 def plain(text: object) -> str:
@@ -51,18 +76,38 @@ def grade_text(g: float) -> str:
 # ---------------------------------------------------------------- session start and URL
 
 
-def ensure_started() -> None:
-    """Guard at the top of every page: make sure app.py's navigation runs first.
+_FRAME = threading.local()
 
-    A fresh server's first request for a page URL (e.g. /steps) runs that page alone,
-    because Streamlit treats a ``pages/`` folder as a legacy multipage app until
-    ``st.navigation`` has run once. Turn that mode off and rerun through app.py.
+
+@contextmanager
+def app_frame():
+    """Wrap ``page.run()`` in app.py: pages inside it know the app's setup has run."""
+    _FRAME.active = True
+    try:
+        yield
+        sync_url()
+    finally:
+        _FRAME.active = False
+
+
+def ensure_started() -> None:
+    """Guard at the top of every page, for when a page runs without app.py around it.
+
+    Streamlit treats a ``pages/`` folder as a legacy multipage app until ``st.navigation``
+    has run once in the process, so a fresh server's first request for /steps (and every
+    AppTest run) executes the page alone. On a server, switch that mode off and rerun
+    through app.py once; otherwise do app.py's session setup here.
     """
-    if EXAMPLE not in st.session_state:
+    if getattr(_FRAME, "active", False):
+        return
+    if not st.session_state.get("_boot_rerun"):
         from streamlit.runtime.pages_manager import PagesManager
 
+        st.session_state["_boot_rerun"] = True
         PagesManager.uses_pages_directory = False
         st.rerun()
+    start_session()
+    language_picker()
 
 
 def start_session() -> None:
@@ -74,7 +119,7 @@ def start_session() -> None:
     problem = None
     if lang not in state.LANGS:
         problem, lang = ("url_lang", {"value": lang[:20]}), "ko"
-    st.session_state.lang = lang
+    st.session_state[LANG] = lang
     example, url_problem = state.from_query(params)
     st.session_state[EXAMPLE] = example
     st.session_state[ORIGIN] = example
@@ -95,26 +140,33 @@ def url_warning() -> None:
     """One-line warning when the opening link could not be used (shown until dismissed by editing)."""
     problem = st.session_state.get(URL_NOTE)
     if problem:
-        st.warning(T("url_reset_warning", why=problem_text(problem)), icon="⚠️")
+        st.warning(T("url_reset_warning", why=problem_text(problem)), icon=":material/warning:")
 
 
 def sync_url() -> None:
     """Write the current example and language into the address bar (only when they changed)."""
     wanted = state.to_query(st.session_state[EXAMPLE])
-    wanted["lang"] = st.session_state.get("lang", "ko")
+    wanted["lang"] = lang()
     current = {k: st.query_params[k] for k in st.query_params}
     if current != wanted:
         st.query_params.from_dict(wanted)
 
 
+def _on_language(key: str) -> None:
+    st.session_state[LANG] = st.session_state[key]
+
+
 def language_picker() -> None:
-    """Sidebar radio: 한국어 / English."""
+    """Sidebar radio: 한국어 / English (the language itself lives outside the widget's state)."""
+    bind("sidebar_lang", lang())
     st.sidebar.radio(
         T("language"),
         list(state.LANGS),
         format_func=LANG_NAMES.get,
-        key="lang",
+        key="sidebar_lang",
         horizontal=True,
+        on_change=_on_language,
+        args=("sidebar_lang",),
     )
 
 
@@ -171,6 +223,11 @@ def score_view(ex: state.Example, checked: state.Checked | None = None, **overri
 
 
 def _apply_move(order, moved_uid) -> bool:
+    """Apply a reported order once (a trigger can be seen by both the callback and the script)."""
+    payload = (tuple(order), moved_uid)
+    if st.session_state.get("_last_move_payload") == payload:
+        return False
+    st.session_state["_last_move_payload"] = payload
     ex = example()
     new = state.reorder(ex, order)
     if new is None or new.items == ex.items:
@@ -198,6 +255,7 @@ def _on_list_moved(key: str) -> None:
 
 
 def _button(action: str) -> None:
+    st.session_state.pop("_last_move_payload", None)
     ex = example()
     if action == "ideal":
         new, note = state.ideal_order(ex), T("did_ideal")
@@ -216,7 +274,10 @@ def _button(action: str) -> None:
 
 def _on_setting(field: str, key: str) -> None:
     value = st.session_state[key]
-    set_example(replace(example(), **{field: value}))
+    ex = replace(example(), **{field: value})
+    if field == "use_scores" and value:
+        ex = state.with_default_scores(ex)
+    set_example(ex)
 
 
 def bind(key: str, value) -> None:
@@ -235,18 +296,18 @@ def settings_row(page: str) -> None:
     c1, c2, c3, c4 = st.columns([1.2, 1.3, 1, 1.3])
     bind(f"{page}_scale", ex.scale)
     c1.selectbox(
-        T("scale"), state.SCALES, format_func=lambda s: T(f"scale_{s}"), key=f"{page}_scale",
+        T("scale"), state.SCALES, format_func=labeller("scale_"), key=f"{page}_scale",
         on_change=_on_setting, args=("scale", f"{page}_scale"),
     )
     bind(f"{page}_gain", ex.gain)
     c2.radio(
-        T("gain"), ["linear", "exponential"], format_func=lambda g: T(f"gain_{g}"), key=f"{page}_gain",
+        T("gain"), ["linear", "exponential"], format_func=labeller("gain_"), key=f"{page}_gain",
         on_change=_on_setting, args=("gain", f"{page}_gain"),
     )
     options = [None, *range(1, max(n, ex.k or 1) + 1)]
     bind(f"{page}_k", ex.k)
     c3.selectbox(
-        T("k"), options, format_func=lambda k: T("k_all") if k is None else str(k), key=f"{page}_k",
+        T("k"), options, format_func=labeller("k_", none="k_all"), key=f"{page}_k",
         on_change=_on_setting, args=("k", f"{page}_k"),
     )
     bind(f"{page}_use_scores", ex.use_scores)
@@ -257,7 +318,7 @@ def settings_row(page: str) -> None:
     if ex.use_scores:
         bind(f"{page}_ties", ex.ties)
         c4.selectbox(
-            T("ties"), ["average", "optimistic", "pessimistic", "stable"], format_func=lambda t: T(f"ties_{t}"),
+            T("ties"), ["average", "optimistic", "pessimistic", "stable"], format_func=labeller("ties_"),
             key=f"{page}_ties", on_change=_on_setting, args=("ties", f"{page}_ties"),
         )
 
@@ -377,7 +438,7 @@ def row_problems(checked: state.Checked) -> None:
     if len(checked.problems) > 3:
         lines.append(T("more_problems", n=len(checked.problems) - 3))
     if lines:
-        st.warning("  \n".join(plain(x) for x in lines), icon="⚠️")
+        st.warning("  \n".join(plain(x) for x in lines), icon=":material/warning:")
 
 
 def ranking_editor(page: str) -> View:
@@ -395,7 +456,8 @@ def ranking_editor(page: str) -> View:
             ranking_list(page, view)
         row_problems(view.checked)
         if view.result is None:
-            st.info(T("no_items"), icon="ℹ️")
+            st.info(T("no_items"), icon=":material/info:")
+    sync_url()
     return view
 
 
@@ -421,7 +483,7 @@ def summary(view: View) -> None:
         st.caption(plain(move["note"] + " " + T("delta_line", before=fmt(before.ndcg), after=fmt(r.ndcg),
                                                    delta=f"{delta:+.4f}")))
     if r.idcg_is_zero:
-        st.info(T("idcg_zero"), icon="ℹ️")
+        st.info(T("idcg_zero"), icon=":material/info:")
 
 
 def open_source_example() -> None:

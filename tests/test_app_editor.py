@@ -1,0 +1,174 @@
+"""The ranking editor under AppTest: bad input gets one clear sentence, and nothing is lost."""
+
+from __future__ import annotations
+
+import pytest
+
+from ndcg_core import score_ranking
+from tests.conftest import metrics, open_page
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def edit(at, edited=None, added=None, deleted=None):
+    """Apply a data-editor change the way the browser reports it, then rerun."""
+    key = at.session_state["editor_key"]
+    at.session_state[key] = {"edited_rows": edited or {}, "added_rows": added or [], "deleted_rows": deleted or []}
+    return at.run()
+
+
+def table(at):
+    """The editor's rows as (name, grade) pairs, from the app's shared example."""
+    return [(i.name, i.grade) for i in at.session_state["example"].items]
+
+
+def warnings(at) -> str:
+    return "\n".join(w.value for w in at.warning)
+
+
+@pytest.fixture
+def at():
+    return open_page("pages/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (-1, "negative"),
+        (5, "above the scale 0–3"),
+        (None, "blank or not a number"),
+        ("abc", "blank or not a number"),
+        (1.5, "not a whole number"),
+    ],
+)
+def test_bad_grade_names_the_row_and_keeps_the_others(at, value, words):
+    """A bad grade in row 2 gives one sentence naming row 2; rows A and C still count and stay in the table."""
+    edit(at, edited={1: {"grade": value}})
+    assert not at.exception
+    text = warnings(at).replace("\\", "")
+    assert "Row 2" in text and words in text
+    assert [n for n, _ in table(at)] == ["A", "B", "C"]
+    r = score_ranking([1, 2], k=3)
+    assert metrics(at)["nDCG@3"] == f"{r.ndcg:.4f}"
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [("", "name is blank"), ("A", "already used"), ("a,b", "comma")],
+)
+def test_bad_name_names_the_row(at, name, words):
+    """A blank, duplicate or comma name in row 3 is reported for row 3, and the other rows still count."""
+    edit(at, edited={2: {"name": name}})
+    text = warnings(at).replace("\\", "")
+    assert "Row 3" in text and words in text
+    assert metrics(at)["nDCG@3"] == f"{score_ranking([1, 3], k=3).ndcg:.4f}"
+
+
+@pytest.mark.parametrize("name", [HOSTILE, "**bold**", "$x$ [link](javascript:alert(1))"])
+def test_hostile_names_are_shown_literally(at, name):
+    """Names with HTML, markdown or LaTeX appear verbatim in tables and code, and escaped in any markdown."""
+    edit(at, added=[{"name": name, "grade": 2}])
+    assert not at.exception
+    assert table(at)[-1] == (name, 2)
+    cells = [str(v) for d in at.dataframe for col in d.value.columns for v in d.value[col]]
+    assert name in cells
+    assert any(name in c.value for c in at.code)
+    for md in [*at.markdown, *at.caption, *at.warning, *at.info]:
+        assert name not in md.value or name.isalnum()
+
+
+def test_added_and_deleted_rows_change_the_ranking(at):
+    """Adding D (grade 3) and deleting B gives the ranking A, C, D."""
+    edit(at, added=[{"name": "D", "grade": 3}], deleted=[1])
+    assert [n for n, _ in table(at)] == ["A", "C", "D"]
+    assert metrics(at)["nDCG@3"] == f"{score_ranking([1, 2, 3], k=3).ndcg:.4f}"
+
+
+def test_zero_items_show_a_message_not_an_error(at):
+    """Deleting every row leaves a clear message and no exception."""
+    edit(at, deleted=[0, 1, 2])
+    assert not at.exception
+    assert any("nothing to compute" in i.value for i in at.info)
+    assert not at.metric
+
+
+def test_five_hundred_items_are_computed():
+    """A 500-item example from the URL runs and shows the core's nDCG."""
+    rel = [i % 4 for i in range(500)]
+    at = open_page("pages/steps.py", {"rel": ",".join(map(str, rel)), "k": "10", "lang": "en"})
+    assert not at.exception
+    assert metrics(at)["nDCG@10"] == f"{score_ranking(rel, k=10).ndcg:.4f}"
+
+
+def test_changing_the_scale_flags_grades_above_it(at):
+    """Switching to the binary scale reports B's grade 3 as above 0–1 and keeps the row."""
+    at.selectbox(key="steps_scale").set_value(1).run()
+    text = warnings(at).replace("\\", "")
+    assert "above the scale 0–1" in text
+    assert len(table(at)) == 3
+
+
+def test_drag_report_reorders_and_shows_delta(at):
+    """A reported drag of C to the top changes nDCG to the hand-computed value and shows ΔnDCG."""
+    at.session_state["steps_order"] = {"moved": {"order": [2, 0, 1], "uid": 2, "how": "drag"}}
+    at.run()
+    assert [n for n, _ in table(at)] == ["C", "A", "B"]
+    new = (3 + 1 / 1.584962500721156 + 7 / 2) / (7 + 3 / 1.584962500721156 + 1 / 2)
+    nd = next(m for m in at.metric if m.label == "nDCG@3")
+    assert nd.value == f"{new:.4f}"
+    assert nd.delta == f"{new - 0.7363636171343382:+.4f}"
+    assert any("'C': rank 3 → 1" in c.value.replace("\\", "") for c in at.caption)
+
+
+def test_a_stale_report_with_other_ids_is_ignored(at):
+    """An order naming ids that are not in the list changes nothing."""
+    at.session_state["steps_order"] = {"moved": {"order": [9, 0, 1], "uid": 9, "how": "drag"}}
+    at.run()
+    assert [n for n, _ in table(at)] == ["A", "B", "C"]
+
+
+@pytest.mark.parametrize(
+    ("button", "order"),
+    [("steps_ideal", ["B", "C", "A"]), ("steps_reverse", ["C", "B", "A"])],
+)
+def test_order_buttons(at, button, order):
+    """Sort ideally gives B, C, A (nDCG 1) and reverse gives C, B, A."""
+    at.button(key=button).click().run()
+    assert [n for n, _ in table(at)] == order
+    if button == "steps_ideal":
+        assert metrics(at)["nDCG@3"] == "1.0000"
+
+
+def test_shuffle_is_seeded_and_reset_restores(at):
+    """Shuffle #1 gives the same order in every session, and reset brings back the opening example."""
+    at.button(key="steps_shuffle").click().run()
+    first = table(at)
+    other = open_page("pages/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    other.button(key="steps_shuffle").click().run()
+    assert table(other) == first
+    at.button(key="steps_reset").click().run()
+    assert [n for n, _ in table(at)] == ["A", "B", "C"]
+
+
+def test_gain_and_k_switches_update_numbers_and_url(at):
+    """Switching to linear gain and k = 2 shows the core's nDCG@2 and writes both into the URL."""
+    at.radio(key="steps_gain").set_value("linear").run()
+    at.selectbox(key="steps_k").set_value(2).run()
+    assert metrics(at)["nDCG@2"] == f"{score_ranking([1, 3, 2], gain='linear', k=2).ndcg:.4f}"
+    params = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    assert params["gain"] == "linear" and params["k"] == "2"
+
+
+def test_scores_mode_ranks_by_score_like_sklearn():
+    """In scores mode the source's scores 0.5, 0.8, 0.2 rank B first, as scikit-learn does."""
+    at = open_page("pages/steps.py", {"lang": "en"})
+    at.toggle(key="steps_use_scores").set_value(True).run()
+    at.radio(key="steps_gain").set_value("linear").run()
+    assert metrics(at)["nDCG@3"] == "0.9725"
+
+
+def test_scores_mode_keeps_the_order_when_scores_are_missing(at):
+    """Turning on scores mode for a link without scores gives descending scores, so nDCG is unchanged."""
+    at.toggle(key="steps_use_scores").set_value(True).run()
+    assert not warnings(at)
+    assert metrics(at)["nDCG@3"] == "0.7364"

@@ -1,0 +1,232 @@
+"""evaluate_run: per-query nDCG of a whole run, checked by hand and against score_ranking query by query."""
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ndcg_core import TIES, evaluate_run, score_ranking
+
+L3 = math.log2(3)
+PER_QUERY_COLUMNS = ["query_id", "dcg", "idcg", "ndcg", "n_retrieved", "n_relevant"]
+
+
+def _frame(rows, columns):
+    return pd.DataFrame(rows, columns=columns)
+
+
+def _run(rows):
+    return _frame(rows, ["query_id", "doc_id", "score"])
+
+
+def _qrels(rows):
+    return _frame(rows, ["query_id", "doc_id", "relevance"])
+
+
+SMALL_RUN = _run(
+    [
+        ("q1", "a", 0.9), ("q1", "b", 0.8), ("q1", "c", 0.7),
+        ("q2", "a", 0.5), ("q2", "x", 0.4),
+        ("q3", "a", 0.2),
+    ]
+)  # fmt: skip
+SMALL_QRELS = _qrels(
+    [
+        ("q1", "a", 1), ("q1", "b", 3), ("q1", "c", 2),
+        ("q2", "x", 2), ("q2", "y", 1),  # y judged but never retrieved
+        ("q3", "a", 0),  # judged, but nothing relevant
+        ("q9", "a", 3),  # a query the run does not have
+    ]
+)  # fmt: skip
+
+
+def test_per_query_columns_and_worked_example_row():
+    """The per-query table has query_id, dcg, idcg, ndcg, n_retrieved, n_relevant; q1 is the worked example."""
+    ev = evaluate_run(SMALL_RUN, SMALL_QRELS)
+    pq = ev.per_query
+    assert list(pq.columns) == PER_QUERY_COLUMNS
+    row = pq.set_index("query_id").loc["q1"]
+    assert row["dcg"] == pytest.approx(1 + 7 / L3 + 3 / 2, rel=1e-15)
+    assert row["idcg"] == pytest.approx(7 + 3 / L3 + 1 / 2, rel=1e-15)
+    assert abs(row["ndcg"] - 0.736364) < 1e-6
+    assert (row["n_retrieved"], row["n_relevant"]) == (3, 3)
+
+
+def test_only_queries_of_the_run_are_listed_in_run_order():
+    """Queries only in the qrels (q9) are not listed; the run's queries keep their first-seen order."""
+    ev = evaluate_run(SMALL_RUN, SMALL_QRELS)
+    assert ev.per_query["query_id"].tolist() == ["q1", "q2", "q3"]
+
+
+def test_docs_missing_from_qrels_count_zero_and_unretrieved_judged_docs_join_the_ideal():
+    """In q2 the unjudged doc a gains 0 and the unretrieved judged doc y still counts in the ideal."""
+    ev = evaluate_run(SMALL_RUN, SMALL_QRELS, gain="linear")
+    row = ev.per_query.set_index("query_id").loc["q2"]
+    assert row["dcg"] == pytest.approx(0 + 2 / L3, rel=1e-15)  # a (unjudged) at 1, x (2) at 2
+    assert row["idcg"] == pytest.approx(2 + 1 / L3, rel=1e-15)  # x (2), y (1)
+    assert row["ndcg"] == pytest.approx((2 / L3) / (2 + 1 / L3), rel=1e-15)
+    assert (row["n_retrieved"], row["n_relevant"]) == (2, 2)
+
+
+def test_empty_zero_counts_unanswerable_queries_as_zero_and_skip_leaves_them_out():
+    """q3 has no relevant doc: empty="zero" averages it in as 0, empty="skip" leaves it out of the mean."""
+    zero = evaluate_run(SMALL_RUN, SMALL_QRELS, empty="zero")
+    skip = evaluate_run(SMALL_RUN, SMALL_QRELS, empty="skip")
+    by_q = zero.per_query.set_index("query_id")["ndcg"]
+    assert by_q["q3"] == 0.0
+    assert zero.mean == pytest.approx((by_q["q1"] + by_q["q2"] + 0.0) / 3, rel=1e-15)
+    assert skip.mean == pytest.approx((by_q["q1"] + by_q["q2"]) / 2, rel=1e-15)
+    # Both keep every query in the per-query table.
+    pd.testing.assert_frame_equal(zero.per_query, skip.per_query)
+    assert (zero.empty, skip.empty) == ("zero", "skip")
+
+
+def test_query_without_any_qrels_counts_as_empty():
+    """A run query with no qrels at all has IDCG 0 and nDCG 0, like one whose judged docs are all grade 0."""
+    run = _run([("q1", "a", 1.0), ("qx", "a", 1.0)])
+    qrels = _qrels([("q1", "a", 2)])
+    ev = evaluate_run(run, qrels)
+    row = ev.per_query.set_index("query_id").loc["qx"]
+    assert (row["dcg"], row["idcg"], row["ndcg"], row["n_relevant"]) == (0.0, 0.0, 0.0, 0)
+    assert ev.mean == 0.5
+    assert evaluate_run(run, qrels, empty="skip").mean == 1.0
+
+
+def test_mean_is_nan_when_skip_leaves_nothing():
+    """With empty="skip" and no query having a relevant doc, there is nothing to average: the mean is NaN."""
+    ev = evaluate_run(_run([("q", "a", 1.0)]), _qrels([("q", "a", 0)]), empty="skip")
+    assert math.isnan(ev.mean)
+    assert evaluate_run(_run([("q", "a", 1.0)]), _qrels([("q", "a", 0)]), empty="zero").mean == 0.0
+
+
+def test_k_cuts_every_query():
+    """At k = 1 each query's nDCG is its top doc's gain over its best judged gain."""
+    ev = evaluate_run(SMALL_RUN, SMALL_QRELS, k=1, gain="linear")
+    by_q = ev.per_query.set_index("query_id")["ndcg"]
+    assert by_q.to_dict() == {"q1": pytest.approx(1 / 3), "q2": 0.0, "q3": 0.0}
+    assert ev.k == 1
+
+
+def test_run_row_order_does_not_matter_without_ties():
+    """Shuffling the rows of a tie-free run leaves every per-query value unchanged."""
+    shuffled = SMALL_RUN.sample(frac=1.0, random_state=3).reset_index(drop=True)
+    a = evaluate_run(SMALL_RUN, SMALL_QRELS).per_query.set_index("query_id").sort_index()
+    b = evaluate_run(shuffled, SMALL_QRELS).per_query.set_index("query_id").sort_index()
+    pd.testing.assert_frame_equal(a, b)
+
+
+def _random_run(seed, n_queries=25, int_ids=False):
+    """A random run with heavy score ties, and qrels with unjudged and unretrieved docs."""
+    rng = np.random.default_rng(seed)
+    run_rows, qrel_rows = [], []
+    for qi in range(n_queries):
+        n = int(rng.integers(1, 25))
+        docs = rng.choice(300, size=n + 5, replace=False)
+        scores = rng.choice([0.1, 0.2, 0.3, 0.4], size=n)
+        q = 1000 + qi if int_ids else f"q{qi}"
+        name = (lambda d: int(d)) if int_ids else (lambda d: f"d{d}")
+        run_rows += [(q, name(d), float(s)) for d, s in zip(docs[:n], scores, strict=True)]
+        judged = [d for d in docs if rng.random() < 0.5] if qi else []  # the first query has no qrels
+        qrel_rows += [(q, name(d), float(rng.choice([0, 1, 2, 3, 1.5]))) for d in judged]
+    return _run(run_rows), _qrels(qrel_rows)
+
+
+def _expected_by_score_ranking(run, qrels, **kw):
+    """Per-query nDCG computed one query at a time with score_ranking and the query's judged grades as the pool."""
+    out = {}
+    for q, rows in run.groupby("query_id", sort=False):
+        judged = qrels[qrels["query_id"] == q].set_index("doc_id")["relevance"]
+        rel = [float(judged.get(d, 0.0)) for d in rows["doc_id"]]
+        # A query with no qrels has an empty pool: nothing judged, IDCG 0.
+        r = score_ranking(rel, rows["score"].to_numpy(), ideal_pool=judged.to_numpy(dtype=float), **kw)
+        out[str(q)] = (r.dcg, r.idcg, r.ndcg)
+    return out
+
+
+@pytest.mark.parametrize("ties", TIES)
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+@pytest.mark.parametrize("k", [None, 1, 5])
+def test_every_tie_policy_matches_score_ranking_per_query(ties, gain, k):
+    """For every tie policy, gain and cut-off, each query's DCG, IDCG and nDCG equal score_ranking's."""
+    run, qrels = _random_run(7)
+    ev = evaluate_run(run, qrels, k=k, gain=gain, ties=ties)
+    expected = _expected_by_score_ranking(run, qrels, k=k, gain=gain, ties=ties)
+    got = ev.per_query.set_index("query_id")
+    assert sorted(got.index) == sorted(expected)
+    for q, (dcg, idcg, ndcg) in expected.items():
+        assert got.loc[q, "dcg"] == pytest.approx(dcg, rel=1e-12, abs=1e-15), q
+        assert got.loc[q, "idcg"] == pytest.approx(idcg, rel=1e-12, abs=1e-15), q
+        assert got.loc[q, "ndcg"] == pytest.approx(ndcg, rel=1e-12, abs=1e-15), q
+    assert ev.mean == pytest.approx(np.mean([v[2] for v in expected.values()]), rel=1e-12)
+    assert (ev.k, ev.gain, ev.ties) == (k, gain, ties)
+
+
+def test_tie_policies_give_different_answers_on_a_tied_run():
+    """On a run with ties the four policies are not all equal, and average lies between pessimistic and optimistic."""
+    run, qrels = _random_run(11)
+    means = {t: evaluate_run(run, qrels, k=5, ties=t).mean for t in TIES}
+    assert means["pessimistic"] < means["average"] < means["optimistic"]
+    assert means["pessimistic"] <= means["stable"] <= means["optimistic"]
+
+
+def test_integer_ids_work_like_string_ids():
+    """Integer query and doc ids give the same nDCG as their string spelling; query ids come back as text."""
+    run_i, qrels_i = _random_run(5, int_ids=True)
+    run_s = run_i.assign(query_id=run_i["query_id"].astype(str), doc_id=run_i["doc_id"].astype(str))
+    qrels_s = qrels_i.assign(query_id=qrels_i["query_id"].astype(str), doc_id=qrels_i["doc_id"].astype(str))
+    a = evaluate_run(run_i, qrels_i, k=10)
+    b = evaluate_run(run_s, qrels_s, k=10)
+    pd.testing.assert_frame_equal(a.per_query, b.per_query)
+    assert a.mean == b.mean
+    assert a.per_query["query_id"].iloc[0] == "1000"
+
+
+def test_ids_are_matched_as_text_across_run_and_qrels():
+    """An integer id in the run and the same id as a string in the qrels name the same query and doc."""
+    run = _run([(7, 1, 0.9), (7, 2, 0.1)])
+    qrels = _qrels([("7", "2", 3), ("7", "1", 0)])
+    ev = evaluate_run(run, qrels, gain="linear")
+    assert ev.per_query["n_relevant"].tolist() == [1]
+    assert ev.mean == pytest.approx(1 / L3, rel=1e-15)
+
+
+def test_same_doc_id_in_different_queries_is_not_a_duplicate():
+    """Doc "a" may appear once in each query; its grade is looked up per query."""
+    run = _run([("q1", "a", 1.0), ("q2", "a", 1.0)])
+    qrels = _qrels([("q1", "a", 2), ("q2", "a", 0), ("q2", "b", 1)])
+    by_q = evaluate_run(run, qrels).per_query.set_index("query_id")["ndcg"]
+    assert by_q.to_dict() == {"q1": 1.0, "q2": 0.0}
+
+
+def test_numeric_columns_given_as_text_are_read_as_numbers():
+    """Scores and grades read from a text file as strings are parsed as numbers."""
+    run = _run([("q", "a", "0.2"), ("q", "b", "0.9")])
+    qrels = _qrels([("q", "a", "3"), ("q", "b", "0")])
+    ev = evaluate_run(run, qrels, gain="linear")
+    assert ev.mean == pytest.approx((3 / L3) / 3, rel=1e-15)
+
+
+def test_empty_run_gives_empty_table_and_nan_mean():
+    """A run with no rows has no queries to list and no mean."""
+    ev = evaluate_run(SMALL_RUN.iloc[:0], SMALL_QRELS)
+    assert list(ev.per_query.columns) == PER_QUERY_COLUMNS
+    assert len(ev.per_query) == 0
+    assert math.isnan(ev.mean)
+
+
+def test_larger_random_run_matches_score_ranking_with_long_lists():
+    """Queries of up to 200 docs with many tied scores still match score_ranking query by query."""
+    rng = np.random.default_rng(99)
+    run_rows, qrel_rows = [], []
+    for qi in range(8):
+        n = int(rng.integers(150, 201))
+        for d in range(n):
+            run_rows.append((f"q{qi}", f"d{d}", float(rng.integers(0, 20))))
+            if rng.random() < 0.4:
+                qrel_rows.append((f"q{qi}", f"d{d}", int(rng.integers(0, 4))))
+        qrel_rows += [(f"q{qi}", f"u{j}", int(rng.integers(1, 4))) for j in range(3)]
+    run, qrels = _run(run_rows), _qrels(qrel_rows)
+    ev = evaluate_run(run, qrels, k=20).per_query.set_index("query_id")
+    for q, (_, _, ndcg) in _expected_by_score_ranking(run, qrels, k=20).items():
+        assert ev.loc[q, "ndcg"] == pytest.approx(ndcg, rel=1e-12), q
