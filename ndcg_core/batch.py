@@ -64,29 +64,70 @@ def _numeric_column(df: pd.DataFrame, col: str, name: str, *, nonnegative: bool)
     return values
 
 
-def _codes(*columns: pd.Series) -> tuple[list[np.ndarray], np.ndarray]:
-    """Factorize several columns over one shared vocabulary: integer codes and the uniques."""
-    joined = pd.concat([c.astype(str) for c in columns], ignore_index=True)
-    codes, uniques = pd.factorize(joined, sort=False)
+def _runs_of_equal(text: pd.Series) -> tuple[pd.Series, np.ndarray | None]:
+    """The first value of each run of equal neighbours, and the run lengths.
+
+    Runs and qrels list a query's rows together, so factorizing one value per run is far
+    cheaper than factorizing every row. Only Arrow-backed text compares fast enough for this.
+    """
+    dtype = text.dtype
+    if len(text) < 2 or not (isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow") or text.hasnans:
+        return text, None
+    arr = text.array
+    first = np.ones(len(text), dtype=bool)
+    first[1:] = np.asarray(arr[1:] != arr[:-1], dtype=bool)
+    heads = np.flatnonzero(first)
+    if len(heads) > len(text) // 4:  # not grouped: gathering the heads would cost more than it saves
+        return text, None
+    return text.iloc[heads], np.diff(heads, append=len(text))
+
+
+def _codes(column: str, run: pd.DataFrame, qrels: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Codes of one id column of the run and of the qrels over a shared vocabulary, and the vocabulary.
+
+    Ids are compared as text, so 7 and "7" are the same id. A missing id is refused.
+    """
+    parts = [_runs_of_equal(df[column].astype(str)) for df in (run, qrels)]
+    codes, uniques = pd.factorize(pd.concat([p[0] for p in parts], ignore_index=True), sort=False)
     out, start = [], 0
-    for c in columns:
-        out.append(codes[start : start + len(c)])
-        start += len(c)
-    return out, np.asarray(uniques)
+    for (heads, lengths), (df, name) in zip(parts, ((run, "run"), (qrels, "qrels")), strict=True):
+        c = codes[start : start + len(heads)]
+        start += len(heads)
+        out.append(c if lengths is None else np.repeat(c, lengths))
+        if len(out[-1]) and out[-1].min() < 0:
+            i = int(np.argmax(out[-1] < 0))
+            where = "" if column == "query_id" else f" (query {df['query_id'].iloc[i]!r})"
+            raise ValueError(f"{name} row {i} has no {column}{where}")
+    return out[0], out[1], np.asarray(uniques)
 
 
-def _small_ints(codes: np.ndarray, size: int) -> np.ndarray:
-    """Codes in the narrowest integer type: NumPy's stable sort is a radix sort up to 16 bits."""
-    return codes.astype(np.uint16 if size <= 1 << 16 else np.int64, copy=False)
+def _stable_order(key: np.ndarray, key_max: int) -> tuple[np.ndarray, np.ndarray]:
+    """Stable sort of non-negative integer keys: the row order and the sorted keys.
+
+    When key and row index fit in 63 bits together, one ``np.sort`` of (key << bits) | row
+    does it: NumPy sorts plain integers several times faster than it argsorts them.
+    """
+    n = len(key)
+    bits = max(n - 1, 1).bit_length()
+    if int(key_max).bit_length() + bits > 63:
+        order = np.argsort(key, kind="stable")
+        return order, key[order]
+    packed = key.astype(np.int64) << bits
+    packed |= np.arange(n, dtype=np.int64)
+    packed.sort()
+    return packed & ((1 << bits) - 1), packed >> bits
 
 
-def _group_rank(codes: np.ndarray, size: int, within: np.ndarray) -> np.ndarray:
-    """Row order grouped by ``codes`` (stable), keeping the order ``within`` inside each group."""
-    return within[np.argsort(_small_ints(codes, size)[within], kind="stable")]
+def _group_rank(codes: np.ndarray, size: int, within: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows grouped by ``codes`` keeping the order ``within`` inside each group, and their codes."""
+    pos, grouped = _stable_order(codes[within], size)
+    return within[pos], grouped
 
 
-def _join(qkey: np.ndarray, rkey: np.ndarray, run: pd.DataFrame, qrels: pd.DataFrame) -> np.ndarray:
-    """Qrels row of each run row (-1 when unjudged), refusing a (query, doc) pair listed twice.
+def _join(
+    qkey: np.ndarray, rkey: np.ndarray, key_max: int, qgain: np.ndarray, run: pd.DataFrame, qrels: pd.DataFrame
+) -> np.ndarray:
+    """Gain of each run row from its judged (query, doc) pair (0 when unjudged), refusing a pair listed twice.
 
     One sort of both key sets: doubling the keys and adding 1 for run rows puts a judged
     pair right before its run row, and any other equal neighbours are duplicates.
@@ -94,8 +135,8 @@ def _join(qkey: np.ndarray, rkey: np.ndarray, run: pd.DataFrame, qrels: pd.DataF
     nq = len(qkey)
     both = np.concatenate([qkey, rkey]) * 2
     both[nq:] += 1
-    order = np.argsort(both)
-    pair = both[order] >> 1
+    order, both = _stable_order(both, 2 * key_max + 1)
+    pair = both >> 1
     from_run = order >= nq
     same = pair[1:] == pair[:-1]
     dup = same & (from_run[1:] == from_run[:-1])
@@ -108,9 +149,9 @@ def _join(qkey: np.ndarray, rkey: np.ndarray, run: pd.DataFrame, qrels: pd.DataF
                     f"{name} has doc {df['doc_id'].iloc[i]!r} twice for query {df['query_id'].iloc[i]!r} (row {i})"
                 )
     judged = np.flatnonzero(same & ~from_run[:-1])  # from_run[p + 1] holds: no duplicates are left
-    row = np.full(len(rkey), -1, dtype=np.int64)
-    row[order[judged + 1] - nq] = order[judged]
-    return row
+    run_gain = np.zeros(len(rkey))
+    run_gain[order[judged + 1] - nq] = qgain[order[judged]]
+    return run_gain
 
 
 def _starts(sorted_codes: np.ndarray) -> np.ndarray:
@@ -159,15 +200,14 @@ def evaluate_run(
             f"qrels relevance {rel[i]!r} for query {qrels['query_id'].iloc[i]!r} is too large for exponential gain"
         )
 
-    (rq, qq), queries = _codes(run["query_id"], qrels["query_id"])
-    (rd, qd), _ = _codes(run["doc_id"], qrels["doc_id"])
+    rq, qq, queries = _codes("query_id", run, qrels)
+    rd, qd, _ = _codes("doc_id", run, qrels)
     nq = len(queries)
 
     # Grade of each run row: its (query, doc) pair among the qrels pairs (0 when unjudged).
     width = int(max(rd.max(initial=0), qd.max(initial=0))) + 1
-    judged_row = _join(qq.astype(np.int64) * width + qd, rq.astype(np.int64) * width + rd, run, qrels)
     qgain = gain_values(rel, gain)
-    run_gain = np.where(judged_row >= 0, qgain[judged_row], 0.0) if len(qgain) else np.zeros(len(rq))
+    run_gain = _join(qq.astype(np.int64) * width + qd, rq.astype(np.int64) * width + rd, nq * width, qgain, run, qrels)
 
     # Rank the run within each query by descending score, ties by the chosen policy. Sorting
     # by the minor key first and then stably by the major one gives the lexicographic order.
@@ -178,15 +218,14 @@ def evaluate_run(
     else:
         by_gain = np.argsort(-run_gain if ties == "optimistic" else run_gain)
         by_score = by_gain[np.argsort(-scores[by_gain], kind="stable")]
-    order = _group_rank(rq, nq, by_score)
-    oq, os_, og = rq[order], scores[order], run_gain[order]
+    order, oq = _group_rank(rq, nq, by_score)
+    os_, og = scores[order], run_gain[order]
     qstart = _starts(oq)
     rank = _rank_in_group(qstart)
     max_len = int(rank.max(initial=-1)) + 1
 
     # The ideal of each query: its judged gains, descending.
-    iorder = _group_rank(qq, nq, np.argsort(-qgain))
-    iq = qq[iorder]
+    iorder, iq = _group_rank(qq, nq, np.argsort(-qgain))
     igain = qgain[iorder]
     irank = _rank_in_group(_starts(iq))
 

@@ -96,5 +96,7 @@ def gain_disagreement(relevance, *, discount: str = "log2") -> GainDisagreement 
         return None
     first, second = found
     d = discount_weights(len(rel), discount)
-    dcgs = {g: tuple(float(gain_values(rel[list(o)], g) @ d) for o in (first, second)) for g in ("linear", "exponential")}
+    dcgs = {
+        g: tuple(float(gain_values(rel[list(o)], g) @ d) for o in (first, second)) for g in ("linear", "exponential")
+    }
     return GainDisagreement(first, second, dcgs["linear"], dcgs["exponential"])

@@ -1,0 +1,343 @@
+"""What a user waits for in a real browser: first render, a mouse drag, a k-slider step.
+
+A measurement, not a test: it starts its own Streamlit servers (the app, and a bare
+one-metric page for comparison), drives Debian's Chromium with Playwright and prints a
+table against the goals.
+
+    .venv/bin/python benchmarks/bench_browser.py [--loads 7] [--drags 10] [--steps 10]
+
+Every time is measured inside the page with ``performance.now()``:
+
+* first render: from navigation start of a fresh page (new browser context, so a new
+  Streamlit session) until the first ``[data-testid=stMetricValue]`` is visible and shows
+  the expected nDCG. The app and the bare page are loaded alternately, same browser.
+* drag: from the ``pointerup`` that ends a mouse drag in the ranking list (a component
+  in a shadow root) until the nDCG metric shows the value ``ndcg_core.score_ranking``
+  gives for the new order. Drags alternate down and up so the ranking goes back and forth.
+* slider: from the ``keydown`` of ArrowLeft/ArrowRight on the focused k-slider thumb on
+  /cutoff until the nDCG metric shows the value for the new k.
+
+Both servers are killed at the end, whatever happens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import contextlib
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+os.chdir(ROOT)
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from ndcg_core import score_ranking  # noqa: E402
+
+PYTHON = ROOT / ".venv" / "bin" / "python"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+VIEWPORT = {"width": 1400, "height": 1000}
+
+NAMES = ["A", "B", "C"]
+GRADES = [1, 3, 2]
+K = 3
+EXAMPLE_QUERY = "items=A,B,C&rel=1,3,2&gain=exponential&k=3&lang=en"
+BARE_SCRIPT = 'import streamlit as st\n\nst.title("x")\nst.metric("m", "0.5")\n'
+BARE_VALUE = "0.5"
+
+GOAL_RATIO = 1.2
+GOAL_INTERACTION_MS = 300.0
+STEP_TIMEOUT_MS = 15_000
+METRIC = "[data-testid=stMetricValue]"
+SLIDER_THUMB = "[data-testid=stSlider] input[type=range], [data-testid=stSlider] [role=slider]"
+
+# Resolves to performance.now() once the first metric is visible and reads `want`.
+# `since` names a window property holding the start time (0 = navigation start).
+WAIT_METRIC_JS = """([want, since]) => {
+  const el = document.querySelector('[data-testid="stMetricValue"]');
+  if (!el || !el.checkVisibility() || el.innerText.trim() !== want) return false;
+  const t0 = since ? window[since] : 0;
+  return t0 === undefined ? false : performance.now() - t0;
+}"""
+
+# Capture-phase listeners on window see events from inside the component's shadow root.
+INSTALL_CLOCKS_JS = """() => {
+  if (window.__benchClocks) return;
+  window.__benchClocks = true;
+  window.addEventListener('pointerup', () => { window.__tUp = performance.now(); }, true);
+  window.addEventListener('keydown', () => { window.__tKey = performance.now(); }, true);
+}"""
+
+
+def nd(order: list[int], k: int | None = K) -> str:
+    """The nDCG text the app shows for items in ``order`` (indexes into NAMES/GRADES)."""
+    return f"{score_ranking([GRADES[i] for i in order], gain='exponential', k=k).ndcg:.4f}"
+
+
+# ------------------------------------------------------------------ servers
+
+_SERVERS: list[subprocess.Popen] = []
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(script: str, cwd: Path, log: Path) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    cmd = [str(PYTHON), "-m", "streamlit", "run", script, "--server.port", str(port),
+           "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    with open(log, "w") as out:
+        proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    _SERVERS.append(proc)
+    return proc, port
+
+
+def wait_healthy(proc: subprocess.Popen, port: int, log: Path, timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    url = f"http://127.0.0.1:{port}/_stcore/health"
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"streamlit server exited with {proc.returncode}:\n{_tail(log)}")
+        with contextlib.suppress(OSError, urllib.error.URLError):
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        time.sleep(0.2)
+    raise SystemExit(f"streamlit server on port {port} not healthy after {timeout:.0f} s:\n{_tail(log)}")
+
+
+def stop_servers() -> None:
+    while _SERVERS:
+        proc = _SERVERS.pop()
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+
+
+def _tail(log: Path, lines: int = 30) -> str:
+    try:
+        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
+    except OSError:
+        return "(no log)"
+
+
+def _on_signal(signum, _frame):
+    stop_servers()
+    raise SystemExit(128 + signum)
+
+
+# ------------------------------------------------------------------ measurements
+
+def first_render(browser, url: str, want: str) -> float:
+    """ms from navigation start to the first metric visible with ``want``, in a fresh context."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    try:
+        page = ctx.new_page()
+        page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
+        handle = page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf",
+                                        timeout=STEP_TIMEOUT_MS * 2)
+        return float(handle.json_value())
+    finally:
+        ctx.close()
+
+
+def open_app(browser, url: str, want: str):
+    ctx = browser.new_context(viewport=VIEWPORT)
+    page = ctx.new_page()
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf", timeout=STEP_TIMEOUT_MS * 2)
+    page.evaluate(INSTALL_CLOCKS_JS)
+    return ctx, page
+
+
+def settle(page) -> None:
+    """Let the rerun finish (no running-status widget) before the next interaction."""
+    with contextlib.suppress(PlaywrightError):
+        page.wait_for_function(
+            "() => !document.querySelector('[data-testid=stStatusWidget] [data-testid=stStatusWidgetRunningIcon],"
+            " [data-testid=stStatusWidgetRunningManIcon]')", timeout=5000)
+    page.wait_for_timeout(250)
+
+
+def dom_order(page) -> list[int]:
+    return [int(u) for u in page.locator("li[data-uid]").evaluate_all("els => els.map(e => e.dataset.uid)")]
+
+
+def drag(page, uid: int, to_uid: int) -> float:
+    """Drag row ``uid`` onto row ``to_uid`` with the mouse; ms from pointerup to the new nDCG."""
+    before = dom_order(page)
+    src = page.locator(f"li[data-uid='{uid}']")
+    dst = page.locator(f"li[data-uid='{to_uid}']")
+    a, b = src.bounding_box(), dst.bounding_box()
+    if a is None or b is None:
+        raise RuntimeError("ranking rows not found on the page")
+    after = list(before)
+    after.remove(uid)
+    after.insert(before.index(to_uid), uid)
+    want = nd(after)
+    x = a["x"] + a["width"] * 0.35  # on the name, away from the ▲/▼ buttons
+    y0 = a["y"] + a["height"] / 2
+    y1 = b["y"] + b["height"] / 2 + (10 if b["y"] > a["y"] else -10)  # past the neighbour's middle
+    page.evaluate("() => { window.__tUp = undefined; }")
+    page.mouse.move(x, y0)
+    page.mouse.down()
+    page.mouse.move(x, y0 + (y1 - y0) * 0.3, steps=4)
+    page.mouse.move(x, y1, steps=8)
+    page.mouse.up()
+    handle = page.wait_for_function(WAIT_METRIC_JS, arg=[want, "__tUp"], polling="raf", timeout=STEP_TIMEOUT_MS)
+    ms = float(handle.json_value())
+    settle(page)
+    got = dom_order(page)
+    if got != after:
+        raise RuntimeError(f"after the drag the list reads {got}, expected {after}")
+    return ms
+
+
+def slider_step(page, key: str, k_now: int, n: int) -> tuple[float, int]:
+    k_new = k_now - 1 if key == "ArrowLeft" else k_now + 1
+    if not 1 <= k_new <= n:
+        raise ValueError(k_new)
+    want = nd(list(range(n)), k_new)
+    thumb = page.locator(SLIDER_THUMB).first
+    thumb.focus()
+    page.evaluate("() => { window.__tKey = undefined; }")
+    page.keyboard.press(key)
+    handle = page.wait_for_function(WAIT_METRIC_JS, arg=[want, "__tKey"], polling="raf", timeout=STEP_TIMEOUT_MS)
+    ms = float(handle.json_value())
+    settle(page)
+    return ms, k_new
+
+
+# ------------------------------------------------------------------ main
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--loads", type=int, default=7, help="fresh page loads per server")
+    ap.add_argument("--drags", type=int, default=10)
+    ap.add_argument("--steps", type=int, default=10, help="k-slider key presses")
+    args = ap.parse_args()
+
+    if not os.path.exists(CHROMIUM):
+        raise SystemExit(f"needs Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    atexit.register(stop_servers)
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGINT, _on_signal)
+
+    started = time.monotonic()
+    tmp = Path(tempfile.mkdtemp(prefix="ndcg-bench-"))
+    try:
+        # The bare page gets the app's config (theme, toolbar) but no pages/ folder.
+        (tmp / ".streamlit").mkdir()
+        shutil.copy(ROOT / ".streamlit" / "config.toml", tmp / ".streamlit" / "config.toml")
+        (tmp / "bare.py").write_text(BARE_SCRIPT)
+        app_proc, app_port = start_server("app.py", ROOT, tmp / "app.log")
+        bare_proc, bare_port = start_server("bare.py", tmp, tmp / "bare.log")
+        wait_healthy(app_proc, app_port, tmp / "app.log")
+        wait_healthy(bare_proc, bare_port, tmp / "bare.log")
+
+        app_base = f"http://127.0.0.1:{app_port}"
+        steps_url = f"{app_base}/steps?{EXAMPLE_QUERY}"
+        cutoff_url = f"{app_base}/cutoff?{EXAMPLE_QUERY}"
+        bare_url = f"http://127.0.0.1:{bare_port}/"
+        want0 = nd([0, 1, 2])
+        results = []
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            try:
+                # Cold loads: the first request after a server starts imports everything.
+                cold_app = first_render(browser, steps_url, want0)
+                cold_bare = first_render(browser, bare_url, BARE_VALUE)
+                app_ms, bare_ms = [], []
+                for i in range(args.loads):
+                    pair = [("app", steps_url, want0), ("bare", bare_url, BARE_VALUE)]
+                    for name, url, want in (pair if i % 2 == 0 else pair[::-1]):
+                        (app_ms if name == "app" else bare_ms).append(first_render(browser, url, want))
+                app_med, bare_med = statistics.median(app_ms), statistics.median(bare_ms)
+                ratio = app_med / bare_med
+                results.append(("first render /steps (median)", f"{app_med:.0f} ms", "", None))
+                results.append(("first render bare page (median)", f"{bare_med:.0f} ms", "", None))
+                results.append(("first render ratio app/bare", f"{ratio:.2f}x", f"<= {GOAL_RATIO}x",
+                                ratio <= GOAL_RATIO))
+
+                # Mouse drags in the ranking list, back and forth: A below B, then back.
+                ctx, page = open_app(browser, steps_url, want0)
+                try:
+                    settle(page)
+                    drag_ms = []
+                    for _ in range(args.drags):
+                        drag_ms.append(drag(page, 0, 1))  # A past B: down, then back up
+                finally:
+                    ctx.close()
+                d_med = statistics.median(drag_ms)
+                results.append(("drag -> nDCG updated (median)", f"{d_med:.0f} ms", f"<= {GOAL_INTERACTION_MS:g} ms",
+                                d_med <= GOAL_INTERACTION_MS))
+
+                # k slider on /cutoff: 3 -> 2 -> 3 -> 2 ...
+                ctx, page = open_app(browser, cutoff_url, want0)
+                try:
+                    settle(page)
+                    k_now, slide_ms = K, []
+                    for i in range(args.steps):
+                        ms, k_now = slider_step(page, "ArrowLeft" if i % 2 == 0 else "ArrowRight", k_now, len(NAMES))
+                        slide_ms.append(ms)
+                finally:
+                    ctx.close()
+                s_med = statistics.median(slide_ms)
+                results.append(("k slider -> nDCG updated (median)", f"{s_med:.0f} ms",
+                                f"<= {GOAL_INTERACTION_MS:g} ms", s_med <= GOAL_INTERACTION_MS))
+            finally:
+                browser.close()
+    finally:
+        stop_servers()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+    print(f"Browser timings (Chromium headless, {args.loads} fresh loads per page alternating, "
+          f"{args.drags} drags, {args.steps} slider steps; example {EXAMPLE_QUERY})")
+    header = f"{'measure':<36} {'value':>9}  {'goal':<10} result"
+    print(header)
+    print("-" * len(header))
+    for name, value, goal, ok in results:
+        print(f"{name:<36} {value:>9}  {goal:<10} {'' if ok is None else ('pass' if ok else 'FAIL')}")
+    print()
+    print(f"first render samples ms  app:  {_list(app_ms)}   (cold, first request after start: {cold_app:.0f})")
+    print(f"                         bare: {_list(bare_ms)}   (cold: {cold_bare:.0f})")
+    print(f"drag samples ms:   {_list(drag_ms)}   p90 {_p90(drag_ms):.0f}")
+    print(f"slider samples ms: {_list(slide_ms)}   p90 {_p90(slide_ms):.0f}")
+    print(f"total benchmark time {time.monotonic() - started:.0f} s")
+    return 0
+
+
+def _list(xs: list[float]) -> str:
+    return " ".join(f"{x:.0f}" for x in xs)
+
+
+def _p90(xs: list[float]) -> float:
+    return statistics.quantiles(xs, n=10, method="inclusive")[-1] if len(xs) > 1 else xs[0]
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,142 @@
+"""Real browser tests: Debian's Chromium drives the running app with the mouse and the keyboard."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from ndcg_core import score_ranking
+from tests.conftest import ARTIFACTS
+
+pytestmark = pytest.mark.browser
+SOURCE = "items=A,B,C&rel=1,3,2&gain=exponential&k=3"
+WAIT = 20_000
+
+
+def metric(page, label: str):
+    """The value element of the metric whose label is ``label``."""
+    return page.locator("[data-testid=stMetric]").filter(
+        has=page.locator("[data-testid=stMetricLabel]", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
+    ).locator("[data-testid=stMetricValue]").first
+
+
+def rows(page):
+    """Item names of the drag list, top to bottom."""
+    return page.locator("li[data-uid] .name").all_inner_texts()
+
+
+def drag(page, source: str, target: str, *, below: bool = False) -> None:
+    """Press the mouse on one row and release it over another, moving in small steps."""
+    a = page.locator(f"li[data-uid] .name:text-is('{source}')").bounding_box()
+    b = page.locator(f"li[data-uid] .name:text-is('{target}')").bounding_box()
+    x, y = a["x"] + 5, a["y"] + a["height"] / 2
+    ty = b["y"] + (b["height"] * 0.85 if below else b["height"] * 0.15)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    steps = 12
+    for i in range(1, steps + 1):
+        page.mouse.move(x, y + (ty - y) * i / steps)
+    page.mouse.up()
+
+
+def open_app(page, url: str):
+    page.goto(url)
+    expect(page.locator("li[data-uid]").first).to_be_visible(timeout=WAIT)
+
+
+def test_source_link_shows_the_worked_example(page, server_url):
+    """The source's link shows nDCG 0.7364, DCG 6.9165 and IDCG 9.3928 on the root page and the step page."""
+    page.goto(f"{server_url}/?{SOURCE}&lang=en")
+    for label, value in (("nDCG@3", "0.7364"), ("DCG@3", "6.9165"), ("IDCG@3", "9.3928")):
+        expect(metric(page, label)).to_have_text(value, timeout=WAIT)
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+    for label, value in (("nDCG@3", "0.7364"), ("DCG@3", "6.9165"), ("IDCG@3", "9.3928")):
+        expect(metric(page, label)).to_have_text(value, timeout=WAIT)
+    assert not page.js_errors
+
+
+def test_mouse_drag_moves_an_item_and_updates_ndcg(page, server_url):
+    """Dragging C above A gives C, A, B and the hand-computed nDCG 0.7592 with its ΔnDCG."""
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+    drag(page, "C", "A")
+    expect(page.locator("li[data-uid] .name").first).to_have_text("C", timeout=WAIT)
+    hand = (3 + 1 / 1.584962500721156 + 7 / 2) / (7 + 3 / 1.584962500721156 + 1 / 2)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
+    expect(page.locator("[data-testid=stMetricDelta]").first).to_have_text(f"{hand - 0.7363636171343382:+.4f}",
+                                                                            timeout=WAIT)
+    assert rows(page) == ["C", "A", "B"]
+    page.reload()
+    expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
+    assert rows(page) == ["C", "A", "B"]
+
+
+def test_keyboard_moves_the_focused_item(page, server_url):
+    """Alt+ArrowDown twice on A, keeping focus, gives B, A, C then B, C, A (nDCG 0.9721, then 1.0000)."""
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+    page.locator("li[data-uid='0']").focus()
+    page.keyboard.press("Alt+ArrowDown")
+    want = score_ranking([3, 1, 2], k=3).ndcg
+    expect(metric(page, "nDCG@3")).to_have_text(f"{want:.4f}", timeout=WAIT)
+    assert rows(page) == ["B", "A", "C"]
+    page.keyboard.press("Alt+ArrowDown")
+    expect(metric(page, "nDCG@3")).to_have_text("1.0000", timeout=WAIT)
+    assert rows(page) == ["B", "C", "A"]
+
+
+def test_move_buttons_work_without_a_mouse_drag(page, server_url):
+    """The ▲ button of C moves it above B."""
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+    page.locator("li[data-uid='2'] button.up").click()
+    expect(page.locator("li[data-uid] .name").nth(1)).to_have_text("C", timeout=WAIT)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking([1, 2, 3], k=3).ndcg:.4f}", timeout=WAIT)
+
+
+def test_switch_gain_and_k(page, server_url):
+    """Choosing linear gain shows 0.8175; choosing k = 2 shows nDCG@2 from the core."""
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+    page.get_by_text("Standard: rel").click()
+    expect(metric(page, "nDCG@3")).to_have_text("0.8175", timeout=WAIT)
+    page.get_by_role("combobox", name="Cut-off k (nDCG@k)").click()
+    page.get_by_role("option", name="2", exact=True).click()
+    want = score_ranking([1, 3, 2], gain="linear", k=2).ndcg
+    expect(metric(page, "nDCG@2")).to_have_text(f"{want:.4f}", timeout=WAIT)
+    assert "k=2" in page.url and "gain=linear" in page.url
+
+
+def test_cutoff_slider_by_keyboard(page, server_url):
+    """On the nDCG@k page, ArrowLeft on the k slider moves from k = 3 to k = 2."""
+    open_app(page, f"{server_url}/cutoff?{SOURCE}&lang=en")
+    page.locator("[data-testid=stSlider] input[type=range]").first.focus()
+    page.keyboard.press("ArrowLeft")
+    expect(metric(page, "nDCG@2")).to_have_text(f"{score_ranking([1, 3, 2], k=2).ndcg:.4f}", timeout=WAIT)
+
+
+def test_hostile_name_is_shown_as_text_and_runs_no_script(page, server_url):
+    """An <img onerror> name from a link is shown literally in the list, and no element or dialog appears."""
+    dialogs = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    name = "<img src=x onerror=alert(1)>"
+    open_app(page, f"{server_url}/steps?items={quote(name)},B&rel=1,2&lang=en")
+    expect(page.locator("li[data-uid] .name").first).to_have_text(name, timeout=WAIT)
+    page.wait_for_timeout(1000)
+    assert page.locator("img[src=x]").count() == 0
+    assert dialogs == []
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("path", ["", "steps", "discount", "gain", "cutoff"])
+def test_screenshot_every_page(page, server_url, path, lang):
+    """Every page renders with no error box in both languages; a screenshot is kept as a test artifact."""
+    page.set_viewport_size({"width": 1400, "height": 3000})
+    page.goto(f"{server_url}/{path}?{SOURCE}&lang={lang}")
+    expect(metric(page, "nDCG@3")).to_be_visible(timeout=WAIT)
+    page.wait_for_function("document.querySelectorAll('[data-testid=stSkeleton]').length === 0", timeout=WAIT)
+    page.wait_for_timeout(800)
+    assert page.locator("[data-testid=stException]").count() == 0
+    assert page.locator("[data-testid=stAlertContentError]").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"page-{path or 'intro'}-{lang}.png"))
+    assert not page.js_errors
