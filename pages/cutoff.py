@@ -9,12 +9,8 @@ from ui.widgets import T
 
 w.ensure_started()
 
-st.title(T("cutoff_title"))
-st.write(T("cutoff_lead"))
-view = w.ranking_editor("cutoff")
+view = w.lesson_header("cutoff")
 r = view.result
-if r is None:
-    st.stop()
 ex = w.example()
 n = len(view.checked.grades)
 

@@ -11,12 +11,8 @@ from ui.widgets import T
 
 w.ensure_started()
 
-st.title(T("discount_title"))
-st.write(T("discount_lead"))
-view = w.ranking_editor("discount")
+view = w.lesson_header("discount")
 r = view.result
-if r is None:
-    st.stop()
 w.summary(view)
 n = len(view.checked.grades)
 

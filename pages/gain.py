@@ -12,12 +12,8 @@ from ui.widgets import T
 
 w.ensure_started()
 
-st.title(T("gain_title"))
-st.write(T("gain_lead"))
-view = w.ranking_editor("gain")
+view = w.lesson_header("gain")
 r = view.result
-if r is None:
-    st.stop()
 w.summary(view)
 ex = w.example()
 
@@ -58,6 +54,7 @@ if flip is None:
         st.info(T("flip_none_exhaustive"), icon=":material/info:")
     else:
         st.info(T("flip_none_partial"), icon=":material/info:")
+    st.button(T("flip_try"), key="gain_try_flip", on_click=w.load_grades, args=([3, 2, 2, 0],))
 else:
     st.write(T("flip_found"))
     shown = min(len(names), 8)

@@ -12,6 +12,11 @@ w.ensure_started()
 
 st.title(T("intro_title"))
 w.url_warning()
+if w.example() != w.state.DEFAULT:
+    st.success(T("intro_link_loaded", n=len(w.example().items)), icon=":material/link:")
+lessons = st.columns(4)
+for col, (path, key, icon) in zip(lessons, w.LESSON_PAGES, strict=True):
+    col.page_link(path, label=T(key), icon=icon)
 st.markdown(T("intro_what"))
 st.markdown(T("intro_scales"))
 

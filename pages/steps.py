@@ -8,12 +8,8 @@ from ui.widgets import T
 
 w.ensure_started()
 
-st.title(T("steps_title"))
-st.write(T("steps_lead"))
-view = w.ranking_editor("steps")
+view = w.lesson_header("steps")
 r = view.result
-if r is None:
-    st.stop()
 w.summary(view)
 ex = w.example()
 

@@ -14,7 +14,7 @@ import streamlit as st
 
 from ndcg_core import RankingScore
 from ui import state
-from ui.widgets import T, bind, labeller, example, fmt, score_view, set_example
+from ui.widgets import T, bind, example, fmt, labeller, score_view, set_example
 
 NUM = "%.4f"
 COLORS = {"actual": "#2f6fde", "ideal": "#f08c2e", "linear": "#2f6fde", "exponential": "#d6452f"}
@@ -102,7 +102,7 @@ def highlight_rows(df: pd.DataFrame, mask: list[bool]):
 
 def log_column(df: pd.DataFrame) -> pd.DataFrame:
     """Insert log2(i+1) next to the discount so the division is visible."""
-    rank_col, disc_col = T("col_rank"), T("col_discount")
+    disc_col = T("col_discount")
     if disc_col not in df.columns:
         return df
     out = df.copy()
@@ -121,12 +121,13 @@ def tie_panel(view) -> None:
     st.write(T("ties_some", groups=groups))
     st.caption(T("ties_explain_average"))
     ex = example()
-    values = {p: score_view(ex, view.checked, ties=p).result.ndcg for p in ("pessimistic", "average", "optimistic",
-                                                                            "stable")}
-    st.dataframe(
-        pd.DataFrame({T("col_policy"): [T(f"ties_{p}") for p in values], T("col_ndcg"): [fmt(v) for v in values.values()]}),
-        hide_index=True, width="stretch",
-    )
+    policies = ("pessimistic", "average", "optimistic", "stable")
+    values = {p: score_view(ex, view.checked, ties=p).result.ndcg for p in policies}
+    table = pd.DataFrame({
+        T("col_policy"): [T(f"ties_{p}") for p in policies],
+        T("metric_ndcg", k=view.k_text): [fmt(values[p]) for p in policies],
+    })
+    st.dataframe(table, hide_index=True, width="stretch")
     st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon=":material/swap_vert:")
     show(step_frame(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
          height=table_height(len(r.column("rank"))))

@@ -87,7 +87,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "list_down": ("아래로", "move down"),
     "grade_short": ("관련성 {g}", "grade {g}"),
     "grade_score_short": ("관련성 {g} · 점수 {s}", "grade {g} · score {s}"),
-    "btn_ideal": ("이상적으로 정렬", "Sort ideally"),
+    "btn_ideal": ("이상적 정렬", "Sort ideally"),
     "btn_reverse": ("뒤집기", "Reverse"),
     "btn_shuffle": ("섞기", "Shuffle"),
     "btn_reset": ("처음으로", "Reset"),
@@ -242,6 +242,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "flip_none_partial": (
         "상위 일부 항목의 순서를 바꾼 랭킹들 중에서는 그런 두 랭킹을 찾지 못했습니다.",
         "No such pair was found among rankings that reorder a few items at the top.",
+    ),
+    "flip_try": ("예시 불러오기: 관련성 3, 2, 2, 0", "Load an example: grades 3, 2, 2, 0"),
+    "intro_lessons": ("수업", "Lessons"),
+    "intro_link_loaded": (
+        "링크의 예시({n}개 항목)를 불러왔습니다. 아래 수업에서 확인하세요.",
+        "The link's example ({n} items) is loaded: open a lesson below to see it.",
     ),
     "ranking_1": ("랭킹 1", "Ranking 1"),
     "ranking_2": ("랭킹 2", "Ranking 2"),

@@ -30,6 +30,14 @@ SHUFFLES = "shuffle_count"
 URL_NOTE = "url_problem"
 LANG = "language"
 
+#: The lesson pages, in menu order: (file, title key, icon).
+LESSON_PAGES = (
+    ("pages/steps.py", "nav_steps", ":material/calculate:"),
+    ("pages/discount.py", "nav_discount", ":material/trending_down:"),
+    ("pages/gain.py", "nav_gain", ":material/balance:"),
+    ("pages/cutoff.py", "nav_cutoff", ":material/content_cut:"),
+)
+
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 
 
@@ -38,7 +46,7 @@ def T(key: str, **params) -> str:
     return translate(key, lang(), **params)
 
 
-def labeller(prefix: str, none: str | None = None):
+def labeller(prefix: str, zero: str | None = None):
     """A widget format_func that translates option ``x`` as ``prefix + x`` in today's language.
 
     The language is captured now, so the function gives the same text wherever it runs.
@@ -46,8 +54,8 @@ def labeller(prefix: str, none: str | None = None):
     language = lang()
 
     def label(option) -> str:
-        if option is None and none is not None:
-            return translate(none, language)
+        if option == 0 and zero is not None:
+            return translate(zero, language)
         key = f"{prefix}{option}"
         return translate(key, language) if key in CATALOGUE else str(option)
 
@@ -132,7 +140,8 @@ def problem_text(problem: state.Problem) -> str:
     key, params = problem
     params = dict(params)
     if "why" in params:
-        params["why_text"] = T(params.pop("why"), value=params.get("value", ""), scale=4, max=state.MAX_NAME, name=params.get("value", ""))
+        value = params.get("value", "")
+        params["why_text"] = T(params.pop("why"), value=value, scale=max(state.SCALES), max=state.MAX_NAME, name=value)
     return T(key, **params)
 
 
@@ -274,6 +283,8 @@ def _button(action: str) -> None:
 
 def _on_setting(field: str, key: str) -> None:
     value = st.session_state[key]
+    if field == "k":
+        value = value or None
     ex = replace(example(), **{field: value})
     if field == "use_scores" and value:
         ex = state.with_default_scores(ex)
@@ -304,10 +315,11 @@ def settings_row(page: str) -> None:
         T("gain"), ["linear", "exponential"], format_func=labeller("gain_"), key=f"{page}_gain",
         on_change=_on_setting, args=("gain", f"{page}_gain"),
     )
-    options = [None, *range(1, max(n, ex.k or 1) + 1)]
-    bind(f"{page}_k", ex.k)
+    # 0 stands for "the whole list": st.selectbox shows None as "no choice".
+    options = list(range(0, max(n, ex.k or 1) + 1))
+    bind(f"{page}_k", ex.k or 0)
     c3.selectbox(
-        T("k"), options, format_func=labeller("k_", none="k_all"), key=f"{page}_k",
+        T("k"), options, format_func=labeller("k_", zero="k_all"), key=f"{page}_k",
         on_change=_on_setting, args=("k", f"{page}_k"),
     )
     bind(f"{page}_use_scores", ex.use_scores)
@@ -331,7 +343,8 @@ def _editor_frame(items: tuple[state.Item, ...], use_scores: bool) -> pd.DataFra
     }
     if use_scores:
         data["score"] = [state._number(i.score) for i in items]
-    return pd.DataFrame(data).astype({"uid": "Int64", "grade": "Float64", **({"score": "Float64"} if use_scores else {})})
+    dtypes = {"uid": "Int64", "grade": "Float64", "score": "Float64"}
+    return pd.DataFrame(data).astype({c: dtypes[c] for c in data if c in dtypes})
 
 
 def _cell(value):
@@ -441,6 +454,16 @@ def row_problems(checked: state.Checked) -> None:
         st.warning("  \n".join(plain(x) for x in lines), icon=":material/warning:")
 
 
+def lesson_header(page: str) -> View:
+    """Title, lead sentence and ranking editor of a lesson page; stops the page when nothing can be scored."""
+    st.title(T(f"{page}_title"))
+    st.write(T(f"{page}_lead"))
+    view = ranking_editor(page)
+    if view.result is None:
+        st.stop()
+    return view
+
+
 def ranking_editor(page: str) -> View:
     """Everything above a lesson: settings, the drag list, the table, problems, and the scores."""
     url_warning()
@@ -495,3 +518,11 @@ def open_source_example() -> None:
 def set_k_from(key: str) -> None:
     """Callback: copy a k slider's value into the shared example."""
     set_example(replace(example(), k=int(st.session_state[key])))
+
+
+def load_grades(grades: list[float]) -> None:
+    """Callback: replace the items with A, B, ... carrying ``grades``, keeping the settings."""
+    items = tuple(state.Item(i, name, float(g), None) for i, (name, g) in enumerate(zip(state.letters(len(grades)),
+                                                                                        grades, strict=True)))
+    st.session_state.pop(LAST_MOVE, None)
+    set_example(replace(example(), items=items, use_scores=False, use_pool=False))
