@@ -140,3 +140,25 @@ def test_screenshot_every_page(page, server_url, path, lang):
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"page-{path or 'intro'}-{lang}.png"))
     assert not page.js_errors
+
+
+def test_touch_drag_on_the_handle(browser, server_url):
+    """A finger dragging C's handle above A reorders the list, as on a tablet."""
+    context = browser.new_context(viewport={"width": 900, "height": 1200}, has_touch=True)
+    page = context.new_page()
+    try:
+        open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+        handle = page.locator("li[data-uid='2'] .handle").bounding_box()
+        top = page.locator("li[data-uid='0']").bounding_box()
+        x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+        ty = top["y"] + top["height"] * 0.15
+        cdp = context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for i in range(1, 13):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / 12}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        expect(page.locator("li[data-uid] .name").first).to_have_text("C", timeout=WAIT)
+        hand = (3 + 1 / 1.584962500721156 + 7 / 2) / (7 + 3 / 1.584962500721156 + 1 / 2)
+        expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
+    finally:
+        context.close()
