@@ -9,8 +9,12 @@ table against the goals.
 Every time is measured inside the page with ``performance.now()``:
 
 * first render: from navigation start of a fresh page (new browser context, so a new
-  Streamlit session) until the first ``[data-testid=stMetricValue]`` is visible and shows
-  the expected nDCG. The app and the bare page are loaded alternately, same browser.
+  Streamlit session and an empty HTTP cache) until the first ``[data-testid=stMetricValue]``
+  is visible and shows the expected nDCG. The app and the bare page (a temp-dir script
+  with only ``st.title`` and ``st.metric``, the app's .streamlit/config.toml, no pages/)
+  are loaded alternately in the same browser; both servers get one untimed cold load
+  first. For reference the same is repeated in one context per server (new tab each time,
+  HTTP cache warm: a returning visitor).
 * drag: from the ``pointerup`` that ends a mouse drag in the ranking list (a component
   in a shadow root) until the nDCG metric shows the value ``ndcg_core.score_ranking``
   gives for the new order. Drags alternate down and up so the ranking goes back and forth.
@@ -163,6 +167,87 @@ def first_render(browser, url: str, want: str) -> float:
         ctx.close()
 
 
+def first_render_cached(ctx, url: str, want: str) -> float:
+    """Like first_render, but a new tab in a context that already loaded the page (HTTP cache warm)."""
+    page = ctx.new_page()
+    try:
+        page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
+        handle = page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf",
+                                        timeout=STEP_TIMEOUT_MS * 2)
+        return float(handle.json_value())
+    finally:
+        page.close()
+
+
+# Recorded from the first byte of the page: when the script run starts and ends
+# (stApp's data-test-script-state) and main-thread long tasks.
+BREAKDOWN_INIT_JS = """
+window.__bench = {running: null, done: null, longTasks: []};
+try {
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration);
+  }).observe({type: 'longtask', buffered: true});
+} catch (e) {}
+new MutationObserver(() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const state = app && app.dataset.testScriptState;
+  const b = window.__bench;
+  if (state === 'running' && b.running === null) b.running = performance.now();
+  if (state === 'notRunning' && b.running !== null && b.done === null) b.done = performance.now();
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state'], childList: true});
+"""
+
+# Which Streamlit element pulls in which lazily loaded frontend chunk.
+CHUNK_SOURCES = {
+    "PlotlyChart": "st.plotly_chart", "StreamlitSyntaxHighlighter": "st.code", "arrowFormatUtils": "st.dataframe",
+    "DataFrame": "st.dataframe / st.data_editor", "rehype-katex": "st.latex", "reactJsonViewCompat": "st.dataframe",
+    "serialization": "st.dataframe", "recordbatch": "st.dataframe (Arrow)", "BidiComponent": "components v2 list",
+    "useSyncComboBoxEnterTargetFocus": "st.selectbox", "moment": "st.dataframe", "Metric": "st.metric",
+}
+
+
+def breakdown(browser, url: str, want: str) -> dict:
+    """One extra cold load of ``url``, noting where its first render goes."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    try:
+        ctx.add_init_script(BREAKDOWN_INIT_JS)
+        page = ctx.new_page()
+        page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
+        shown = float(page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf",
+                                             timeout=STEP_TIMEOUT_MS * 2).json_value())
+        page.wait_for_timeout(300)
+        info = page.evaluate("""() => ({
+          bench: window.__bench,
+          res: performance.getEntriesByType('resource')
+                 .filter(e => /[.]js$/.test(e.name))
+                 .map(e => ({name: e.name.split('/').pop(), kb: e.encodedBodySize / 1024, end: e.responseEnd})),
+        })""")
+        info["shown"] = shown
+        return info
+    finally:
+        ctx.close()
+
+
+def print_breakdown(info: dict, bare_ms: float) -> None:
+    b = info["bench"]
+    before = [r for r in info["res"] if r["end"] <= info["shown"]]
+    total_kb = sum(r["kb"] for r in before)
+    print("Where the first render of /steps goes (one extra cold load, times from navigation start):")
+    if b.get("running") is not None:
+        print(f"  script run starts (websocket up, bundle parsed)   {b['running']:6.0f} ms"
+              f"   (bare page: metric shown at {bare_ms:.0f} ms, median)")
+    if b.get("done") is not None:
+        print(f"  script run finished, every element delivered      {b['done']:6.0f} ms")
+    print(f"  nDCG metric visible                               {info['shown']:6.0f} ms")
+    lt = b.get("longTasks") or []
+    print(f"  main-thread long tasks (>50 ms): {len(lt)}, {sum(lt):.0f} ms in all, longest {max(lt, default=0):.0f} ms")
+    print(f"  JavaScript fetched before the metric showed: {len(before)} files, {total_kb / 1024:.1f} MB; largest:")
+    for r in sorted(before, key=lambda r: -r["kb"])[:6]:
+        stem = r["name"].split(".")[0]
+        src = CHUNK_SOURCES.get(stem, "")
+        print(f"    {r['name'][:44]:<44} {r['kb']:8.0f} KB  done {r['end']:6.0f} ms  {src}")
+
+
 def open_app(browser, url: str, want: str):
     ctx = browser.new_context(viewport=VIEWPORT)
     page = ctx.new_page()
@@ -174,12 +259,12 @@ def open_app(browser, url: str, want: str):
 
 
 def settle(page) -> None:
-    """Let the rerun finish (no running-status widget) before the next interaction."""
+    """Let the rerun finish (the app's script state back to notRunning) before the next interaction."""
     with contextlib.suppress(PlaywrightError):
         page.wait_for_function(
-            "() => !document.querySelector('[data-testid=stStatusWidget] [data-testid=stStatusWidgetRunningIcon],"
-            " [data-testid=stStatusWidgetRunningManIcon]')", timeout=5000)
-    page.wait_for_timeout(250)
+            "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+            timeout=10_000)
+    page.wait_for_timeout(150)
 
 
 def dom_order(page) -> list[int]:
@@ -247,6 +332,7 @@ def main() -> int:
     signal.signal(signal.SIGINT, _on_signal)
 
     started = time.monotonic()
+    load_before = _load()
     tmp = Path(tempfile.mkdtemp(prefix="ndcg-bench-"))
     try:
         # The bare page gets the app's config (theme, toolbar) but no pages/ folder.
@@ -282,6 +368,26 @@ def main() -> int:
                 results.append(("first render bare page (median)", f"{bare_med:.0f} ms", "", None))
                 results.append(("first render ratio app/bare", f"{ratio:.2f}x", f"<= {GOAL_RATIO}x",
                                 ratio <= GOAL_RATIO))
+
+                cost = breakdown(browser, steps_url, want0) if ratio > GOAL_RATIO else None
+
+                # For reference: the same with the browser's HTTP cache warm (a returning visitor).
+                app_ctx, bare_ctx = browser.new_context(viewport=VIEWPORT), browser.new_context(viewport=VIEWPORT)
+                try:
+                    first_render_cached(app_ctx, steps_url, want0)
+                    first_render_cached(bare_ctx, bare_url, BARE_VALUE)
+                    app_c, bare_c = [], []
+                    for i in range(args.loads):
+                        pair = [(app_ctx, steps_url, want0, app_c), (bare_ctx, bare_url, BARE_VALUE, bare_c)]
+                        for ctx_, url, want, out in (pair if i % 2 == 0 else pair[::-1]):
+                            out.append(first_render_cached(ctx_, url, want))
+                finally:
+                    app_ctx.close()
+                    bare_ctx.close()
+                c_ratio = statistics.median(app_c) / statistics.median(bare_c)
+                results.append(("  cached: /steps (median)", f"{statistics.median(app_c):.0f} ms", "", None))
+                results.append(("  cached: bare page (median)", f"{statistics.median(bare_c):.0f} ms", "", None))
+                results.append(("  cached: ratio app/bare", f"{c_ratio:.2f}x", "(info)", None))
 
                 # Mouse drags in the ranking list, back and forth: A below B, then back.
                 ctx, page = open_app(browser, steps_url, want0)
@@ -325,10 +431,21 @@ def main() -> int:
     print()
     print(f"first render samples ms  app:  {_list(app_ms)}   (cold, first request after start: {cold_app:.0f})")
     print(f"                         bare: {_list(bare_ms)}   (cold: {cold_bare:.0f})")
+    print(f"  cached samples ms      app:  {_list(app_c)}")
+    print(f"                         bare: {_list(bare_c)}")
     print(f"drag samples ms:   {_list(drag_ms)}   p90 {_p90(drag_ms):.0f}")
     print(f"slider samples ms: {_list(slide_ms)}   p90 {_p90(slide_ms):.0f}")
-    print(f"total benchmark time {time.monotonic() - started:.0f} s")
+    if cost is not None:
+        print()
+        print_breakdown(cost, bare_med)
+    print()
+    print(f"total benchmark time {time.monotonic() - started:.0f} s; load average {load_before} before, "
+          f"{_load()} after ({os.cpu_count()} CPUs)")
     return 0
+
+
+def _load() -> str:
+    return "/".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 def _list(xs: list[float]) -> str:

@@ -101,26 +101,30 @@ def _codes(column: str, run: pd.DataFrame, qrels: pd.DataFrame) -> tuple[np.ndar
     return out[0], out[1], np.asarray(uniques)
 
 
-def _stable_order(key: np.ndarray, key_max: int) -> tuple[np.ndarray, np.ndarray]:
+def _stable_order(key: np.ndarray, key_max: int, *, consume: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Stable sort of non-negative integer keys: the row order and the sorted keys.
 
     When key and row index fit in 63 bits together, one ``np.sort`` of (key << bits) | row
     does it: NumPy sorts plain integers several times faster than it argsorts them.
+    ``consume=True`` lets it overwrite an int64 ``key`` that the caller no longer needs.
     """
     n = len(key)
     bits = max(n - 1, 1).bit_length()
     if int(key_max).bit_length() + bits > 63:
         order = np.argsort(key, kind="stable")
         return order, key[order]
-    packed = key.astype(np.int64) << bits
+    packed = key.astype(np.int64, copy=not consume)
+    packed <<= bits
     packed |= np.arange(n, dtype=np.int64)
     packed.sort()
-    return packed & ((1 << bits) - 1), packed >> bits
+    keys = packed >> bits
+    packed &= (1 << bits) - 1
+    return packed, keys
 
 
 def _group_rank(codes: np.ndarray, size: int, within: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Rows grouped by ``codes`` keeping the order ``within`` inside each group, and their codes."""
-    pos, grouped = _stable_order(codes[within], size)
+    pos, grouped = _stable_order(codes[within], size, consume=True)
     return within[pos], grouped
 
 
@@ -132,16 +136,19 @@ def _join(
     One sort of both key sets: doubling the keys and adding 1 for run rows puts a judged
     pair right before its run row, and any other equal neighbours are duplicates.
     """
-    nq = len(qkey)
-    both = np.concatenate([qkey, rkey]) * 2
-    both[nq:] += 1
-    order, both = _stable_order(both, 2 * key_max + 1)
-    pair = both >> 1
-    from_run = order >= nq
+    m = len(qkey)  # qrels rows come first, run rows after
+    both = np.concatenate([qkey, rkey])
+    both <<= 1
+    both[m:] += 1
+    order, pair = _stable_order(both, 2 * key_max + 1, consume=True)
+    del both
+    pair >>= 1
+    from_run = order >= m
     same = pair[1:] == pair[:-1]
+    del pair
     dup = same & (from_run[1:] == from_run[:-1])
     if dup.any():
-        for in_run, df, name, offset in ((True, run, "run", nq), (False, qrels, "qrels", 0)):
+        for in_run, df, name, offset in ((True, run, "run", m), (False, qrels, "qrels", 0)):
             hits = dup & (from_run[1:] == in_run)
             if hits.any():
                 i = int(np.maximum(order[:-1][hits], order[1:][hits]).min()) - offset
@@ -150,8 +157,16 @@ def _join(
                 )
     judged = np.flatnonzero(same & ~from_run[:-1])  # from_run[p + 1] holds: no duplicates are left
     run_gain = np.zeros(len(rkey))
-    run_gain[order[judged + 1] - nq] = qgain[order[judged]]
+    run_gain[order[judged + 1] - m] = qgain[order[judged]]
     return run_gain
+
+
+def _pair_keys(q: np.ndarray, d: np.ndarray, width: int) -> np.ndarray:
+    """One integer per (query, doc) pair: q * width + d."""
+    key = q.astype(np.int64)
+    key *= width
+    key += d
+    return key
 
 
 def _starts(sorted_codes: np.ndarray) -> np.ndarray:
@@ -164,11 +179,15 @@ def _starts(sorted_codes: np.ndarray) -> np.ndarray:
 def _rank_in_group(starts: np.ndarray) -> np.ndarray:
     """0-based position of each row within its group, given the group starts."""
     idx = np.arange(len(starts))
-    return idx - np.maximum.accumulate(np.where(starts, idx, 0))
+    first = np.where(starts, idx, 0)
+    np.maximum.accumulate(first, out=first)
+    idx -= first
+    return idx
 
 
 def _group_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> np.ndarray:
-    return np.bincount(keys, weights=weights, minlength=size)
+    # astype: NumPy's bincount returns integers when given no rows at all, even with float weights.
+    return np.bincount(keys, weights=weights, minlength=size).astype(float, copy=False)
 
 
 def evaluate_run(
@@ -207,7 +226,8 @@ def evaluate_run(
     # Grade of each run row: its (query, doc) pair among the qrels pairs (0 when unjudged).
     width = int(max(rd.max(initial=0), qd.max(initial=0))) + 1
     qgain = gain_values(rel, gain)
-    run_gain = _join(qq.astype(np.int64) * width + qd, rq.astype(np.int64) * width + rd, nq * width, qgain, run, qrels)
+    run_gain = _join(_pair_keys(qq, qd, width), _pair_keys(rq, rd, width), nq * width, qgain, run, qrels)
+    del rd, qd
 
     # Rank the run within each query by descending score, ties by the chosen policy. Sorting
     # by the minor key first and then stably by the major one gives the lexicographic order.
@@ -218,9 +238,23 @@ def evaluate_run(
     else:
         by_gain = np.argsort(-run_gain if ties == "optimistic" else run_gain)
         by_score = by_gain[np.argsort(-scores[by_gain], kind="stable")]
+        del by_gain
+    n_ret = np.bincount(rq, minlength=nq)
     order, oq = _group_rank(rq, nq, by_score)
-    os_, og = scores[order], run_gain[order]
+    del by_score, rq
+    og = run_gain[order]
     qstart = _starts(oq)
+    if ties == "average":
+        # Tie groups: runs of equal score inside a query; each member counts the group's mean gain.
+        os_ = scores[order]
+        gstart = qstart.copy()
+        gstart[1:] |= os_[1:] != os_[:-1]
+        del os_
+        gid = np.cumsum(gstart)
+        gid -= 1
+        og = (np.bincount(gid, weights=og) / np.bincount(gid))[gid]
+        del gid, gstart
+    del order
     rank = _rank_in_group(qstart)
     max_len = int(rank.max(initial=-1)) + 1
 
@@ -232,18 +266,10 @@ def evaluate_run(
     disc = discount_weights(max(max_len, int(irank.max(initial=-1)) + 1, 1), "log2")
     if k is not None:
         disc[k:] = 0.0
-    d = disc[rank]
-    if ties == "average":
-        gstart = qstart.copy()
-        gstart[1:] |= os_[1:] != os_[:-1]
-        gid = np.cumsum(gstart) - 1
-        mean_gain = np.bincount(gid, weights=og) / np.bincount(gid)
-        contrib = mean_gain[gid] * d
-    else:
-        contrib = og * d
-    dcg = _group_sums(oq, contrib, nq)
+    og *= disc[rank]
+    del rank
+    dcg = _group_sums(oq, og, nq)
     idcg = _group_sums(iq, igain * disc[irank], nq)
-    n_ret = np.bincount(rq, minlength=nq)
     n_rel = np.bincount(qq, weights=(rel > 0).astype(float), minlength=nq).astype(int)
 
     in_run = n_ret > 0

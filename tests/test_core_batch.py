@@ -207,6 +207,14 @@ def test_numeric_columns_given_as_text_are_read_as_numbers():
     assert ev.mean == pytest.approx((3 / L3) / 3, rel=1e-15)
 
 
+def test_empty_qrels_score_every_query_zero():
+    """With no judgments at all every query has IDCG 0 and nDCG 0, and the numeric columns stay floats."""
+    ev = evaluate_run(SMALL_RUN, _qrels([]))
+    assert ev.per_query["ndcg"].tolist() == [0.0, 0.0, 0.0]
+    assert ev.per_query["idcg"].dtype == float and ev.per_query["dcg"].dtype == float
+    assert ev.mean == 0.0
+
+
 def test_empty_run_gives_empty_table_and_nan_mean():
     """A run with no rows has no queries to list and no mean."""
     ev = evaluate_run(SMALL_RUN.iloc[:0], SMALL_QRELS)
@@ -230,3 +238,31 @@ def test_larger_random_run_matches_score_ranking_with_long_lists():
     ev = evaluate_run(run, qrels, k=20).per_query.set_index("query_id")
     for q, (_, _, ndcg) in _expected_by_score_ranking(run, qrels, k=20).items():
         assert ev.loc[q, "ndcg"] == pytest.approx(ndcg, rel=1e-12), q
+
+
+def test_grouped_shuffled_and_object_dtype_runs_agree():
+    """Rows grouped by query, shuffled rows and plain-object id columns all give the same per-query values."""
+    run, qrels = _random_run(21, n_queries=60)
+    grouped = evaluate_run(run, qrels, k=10).per_query.set_index("query_id").sort_index()
+    shuffled_run = run.sample(frac=1.0, random_state=2).reset_index(drop=True)
+    shuffled_qrels = qrels.sample(frac=1.0, random_state=3).reset_index(drop=True)
+    as_object = {c: run[c].astype(object) for c in ("query_id", "doc_id")}
+    variants = [
+        (shuffled_run, shuffled_qrels),
+        (run.assign(**as_object), qrels.assign(query_id=qrels["query_id"].astype(object))),
+    ]
+    for r, q in variants:
+        got = evaluate_run(r, q, k=10).per_query.set_index("query_id").sort_index()
+        pd.testing.assert_frame_equal(got, grouped, check_exact=False, rtol=1e-13)
+
+
+def test_packed_sort_and_fallback_sort_give_the_same_stable_order():
+    """The fast packed integer sort and the argsort fallback for huge keys order rows identically, ties by row."""
+    from ndcg_core.batch import _stable_order
+
+    key = np.random.default_rng(4).integers(0, 50, size=5000)
+    packed_order, packed_keys = _stable_order(key, 49)
+    fallback_order, fallback_keys = _stable_order(key, 2**62)  # too wide to pack with a row index
+    np.testing.assert_array_equal(packed_order, np.argsort(key, kind="stable"))
+    np.testing.assert_array_equal(fallback_order, packed_order)
+    np.testing.assert_array_equal(fallback_keys, packed_keys)

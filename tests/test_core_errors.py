@@ -251,6 +251,19 @@ def test_qrels_grade_too_large_for_exponential_gain_names_the_query():
     assert evaluate_run(GOOD_RUN, qrels, gain="linear").mean > 0
 
 
+def test_missing_ids_are_refused_with_their_row():
+    """A blank query id or doc id cannot be matched to anything, so it is refused with its row."""
+    run = _run([("q1", "a", 0.9), (None, "b", 0.5)])
+    with pytest.raises(ValueError, match=r"run row 1 has no query_id"):
+        evaluate_run(run, GOOD_QRELS)
+    run = _run([("q1", "a", 0.9), ("q1", None, 0.5)])
+    with pytest.raises(ValueError, match=r"run row 1 has no doc_id \(query 'q1'\)"):
+        evaluate_run(run, GOOD_QRELS)
+    qrels = _qrels([("q1", "a", 1), ("q2", float("nan"), 2)])
+    with pytest.raises(ValueError, match=r"qrels row 1 has no doc_id \(query 'q2'\)"):
+        evaluate_run(GOOD_RUN, qrels)
+
+
 def test_run_lacking_a_column():
     """A run without a score column is refused, naming the missing column."""
     with pytest.raises(ValueError, match=r"run lacks column\(s\) score"):
