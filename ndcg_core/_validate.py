@@ -29,12 +29,12 @@ def as_numbers(values, name: str, *, nonnegative: bool) -> np.ndarray:
     bad = ~np.isfinite(out)
     if bad.any():
         i = int(np.argmax(bad))
-        raise ValueError(f"{name}[{i}] = {out[i]!r} is not a finite number")
+        raise ValueError(f"{name}[{i}] = {float(out[i])!r} is not a finite number")
     if nonnegative:
         neg = out < 0
         if neg.any():
             i = int(np.argmax(neg))
-            raise ValueError(f"{name}[{i}] = {out[i]!r} is negative; grades must be >= 0")
+            raise ValueError(f"{name}[{i}] = {float(out[i])!r} is negative; grades must be >= 0")
     return out
 
 
@@ -45,5 +45,5 @@ def check_k(k) -> int | None:
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
         raise ValueError(f"k = {k!r} must be a whole number >= 1 or None")
     if k < 1:
-        raise ValueError(f"k = {k!r} must be >= 1")
+        raise ValueError(f"k = {int(k)} must be >= 1")
     return int(k)
