@@ -12,7 +12,7 @@ w.ensure_started()
 
 st.title(T("intro_title"))
 w.url_warning()
-if w.example() != w.state.DEFAULT:
+if w.state.to_query(w.example()) != w.state.to_query(w.state.DEFAULT):
     st.success(T("intro_link_loaded", n=len(w.example().items)), icon=":material/link:")
 lessons = st.columns(4)
 for col, (path, key, icon) in zip(lessons, w.LESSON_PAGES, strict=True):

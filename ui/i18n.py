@@ -269,11 +269,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "이 랭킹의 nDCG@k는 k에 따라 {lo}에서 {hi}까지 변합니다 ({gain}).",
         "Across k, this ranking's nDCG@k ranges from {lo} to {hi} ({gain}).",
     ),
+    "cutoff_try": ("예시 불러오기: 10개 항목", "Load an example: 10 items"),
     "single_item": ("항목이 하나뿐이라 k는 1 하나입니다.", "With one item, k can only be 1."),
     # Intro page
     "intro_title": ("nDCG란? (normalized Discounted Cumulative Gain)", "What is nDCG? (normalized Discounted Cumulative Gain)"),
     "intro_what": (
-        "nDCG는 검색 결과나 추천 목록의 품질을 재는 순위 평가 지표입니다. **관련성(Relevance)**과 **순위(Rank)**를 함께 고려하여, 관련성 높은 항목이 위에 있을수록 높은 점수를 줍니다.",
+        "nDCG는 검색 결과나 추천 목록의 품질을 재는 순위 평가 지표입니다. **관련성**(Relevance)과 **순위**(Rank)를 함께 고려하여, 관련성 높은 항목이 위에 있을수록 높은 점수를 줍니다.",
         "nDCG measures the quality of a search result or recommendation list. It weighs **relevance** and **rank** together: the higher the relevant items sit, the higher the score.",
     ),
     "intro_scales": (
