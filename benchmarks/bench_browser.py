@@ -203,6 +203,8 @@ CHUNK_SOURCES = {
     "DataFrame": "st.dataframe / st.data_editor", "rehype-katex": "st.latex", "reactJsonViewCompat": "st.dataframe",
     "serialization": "st.dataframe", "recordbatch": "st.dataframe (Arrow)", "BidiComponent": "components v2 list",
     "useSyncComboBoxEnterTargetFocus": "st.selectbox", "moment": "st.dataframe", "Metric": "st.metric",
+    "StreamlitMarkdown": "markdown / st.latex (KaTeX)", "emotion-styled": "CSS-in-JS styling",
+    "protobuf": "core bundle (bare page too)", "index": "core bundle (bare page too)",
 }
 
 
@@ -212,9 +214,14 @@ def breakdown(browser, url: str, want: str) -> dict:
     try:
         ctx.add_init_script(BREAKDOWN_INIT_JS)
         page = ctx.new_page()
+        cdp = ctx.new_cdp_session(page)  # a JS CPU profile of the main thread until the metric shows
+        cdp.send("Profiler.enable")
+        cdp.send("Profiler.setSamplingInterval", {"interval": 500})
+        cdp.send("Profiler.start")
         page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
         shown = float(page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf",
                                              timeout=STEP_TIMEOUT_MS * 2).json_value())
+        profile = cdp.send("Profiler.stop")["profile"]
         page.wait_for_timeout(300)
         info = page.evaluate("""() => ({
           bench: window.__bench,
@@ -223,9 +230,21 @@ def breakdown(browser, url: str, want: str) -> dict:
                  .map(e => ({name: e.name.split('/').pop(), kb: e.encodedBodySize / 1024, end: e.responseEnd})),
         })""")
         info["shown"] = shown
+        info["cpu"] = _cpu_by_script(profile)
         return info
     finally:
         ctx.close()
+
+
+def _cpu_by_script(profile: dict) -> list[tuple[str, float]]:
+    """Self time (ms) per script file, plus (program), (garbage collector) and (idle)."""
+    nodes = {n["id"]: n["callFrame"] for n in profile["nodes"]}
+    out: dict[str, float] = {}
+    for sample, delta in zip(profile["samples"][1:], profile["timeDeltas"][1:], strict=True):
+        frame = nodes[sample]
+        name = frame["url"].rsplit("/", 1)[-1] or frame["functionName"] or "(anonymous)"
+        out[name] = out.get(name, 0.0) + delta / 1000
+    return sorted(out.items(), key=lambda kv: -kv[1])
 
 
 def print_breakdown(info: dict, bare_ms: float) -> None:
@@ -243,9 +262,16 @@ def print_breakdown(info: dict, bare_ms: float) -> None:
     print(f"  main-thread long tasks (>50 ms): {len(lt)}, {sum(lt):.0f} ms in all, longest {max(lt, default=0):.0f} ms")
     print(f"  JavaScript fetched before the metric showed: {len(before)} files, {total_kb / 1024:.1f} MB; largest:")
     for r in sorted(before, key=lambda r: -r["kb"])[:6]:
-        stem = r["name"].split(".")[0]
-        src = CHUNK_SOURCES.get(stem, "")
+        src = CHUNK_SOURCES.get(r["name"].split(".")[0], "")
         print(f"    {r['name'][:44]:<44} {r['kb']:8.0f} KB  done {r['end']:6.0f} ms  {src}")
+    cpu = info.get("cpu") or []
+    print(f"  main-thread CPU profile until the metric showed ({sum(t for _, t in cpu):.0f} ms sampled), "
+          "self time by script:")
+    for name, ms in cpu[:10]:
+        src = CHUNK_SOURCES.get(name.split(".")[0], "")
+        note = {"(program)": "parse/compile, native", "(idle)": "waiting (network, server)",
+                "react-dom": "React rendering"}.get(name.split(".")[0], src)
+        print(f"    {name[:44]:<44} {ms:8.0f} ms  {note}")
 
 
 def open_app(browser, url: str, want: str):

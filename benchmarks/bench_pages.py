@@ -189,6 +189,8 @@ def main() -> int:
 
     print(f"AppTest script run time per page ({args.reruns} reruns after {args.warmups} warm-ups, "
           f"Streamlit {_streamlit_version()}, Python {sys.version.split()[0]})")
+    print("runs: " + ("AppTest's legacy path, page script alone (--legacy)" if args.legacy
+                      else "app.py -> st.navigation -> page, as on a live server"))
     header = f"{'page':<10} {'items':>5} {'median ms':>10} {'p90 ms':>8} {'goal ms':>8}  result"
     print(header)
     print("-" * len(header))
@@ -198,7 +200,8 @@ def main() -> int:
         failed += not ok
         print(f"{page:<10} {n:>5} {med:>10.1f} {q90:>8.1f} {'<=' + format(GOAL_MS[n], 'g'):>8}  "
               f"{'pass' if ok else 'FAIL'}")
-    print(f"{len(rows) - failed}/{len(rows)} within goal (goal applies to the median)")
+    print(f"{len(rows) - failed}/{len(rows)} within goal (goal applies to the median); "
+          f"load average {'/'.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
 
     if not args.no_profile:
         page, n, med, _ = max(rows, key=lambda r: r[2] / GOAL_MS[r[1]])
