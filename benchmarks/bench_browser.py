@@ -299,6 +299,7 @@ def dom_order(page) -> list[int]:
 
 def drag(page, uid: int, to_uid: int) -> float:
     """Drag row ``uid`` onto row ``to_uid`` with the mouse; ms from pointerup to the new nDCG."""
+    page.locator(f"li[data-uid='{to_uid}']").wait_for()  # the list is drawn after the metric
     before = dom_order(page)
     src = page.locator(f"li[data-uid='{uid}']")
     dst = page.locator(f"li[data-uid='{to_uid}']")

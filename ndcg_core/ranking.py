@@ -175,7 +175,8 @@ def score_ranking(
     if gain == "exponential" and rel.max() > MAX_EXPONENTIAL_RELEVANCE:
         i = int(np.argmax(rel > MAX_EXPONENTIAL_RELEVANCE))
         raise ValueError(
-            f"relevance[{i}] = {float(rel[i])!r} is too large for exponential gain (at most {MAX_EXPONENTIAL_RELEVANCE:g})"
+            f"relevance[{i}] = {float(rel[i])!r} is too large for exponential gain "
+            f"(at most {MAX_EXPONENTIAL_RELEVANCE:g})"
         )
     names = _check_labels(labels, n, "labels")
     sc = None

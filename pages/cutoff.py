@@ -22,8 +22,6 @@ else:
     st.caption(T("single_item"))
 if n < 6:
     st.button(T("cutoff_try"), key="cutoff_try", on_click=w.load_grades, args=([3, 0, 1, 0, 2, 3, 0, 1, 2, 0],))
-view = w.score_view(w.example(), view.checked)
-w.summary(view)
 
 curves = {g: w.score_view(ex, view.checked, gain=g, k=None).result.column("ndcg") for g in ("linear", "exponential")}
 ks = list(range(1, n + 1))

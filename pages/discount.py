@@ -13,7 +13,6 @@ w.ensure_started()
 
 view = w.lesson_header("discount")
 r = view.result
-w.summary(view)
 n = len(view.checked.grades)
 
 c1, c2 = st.columns(2)

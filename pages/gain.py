@@ -14,7 +14,6 @@ w.ensure_started()
 
 view = w.lesson_header("gain")
 r = view.result
-w.summary(view)
 ex = w.example()
 
 st.subheader(T("gain_table_title"))

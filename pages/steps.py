@@ -10,7 +10,6 @@ w.ensure_started()
 
 view = w.lesson_header("steps")
 r = view.result
-w.summary(view)
 ex = w.example()
 
 # Actual order beside the ideal order, with the ranks that differ highlighted.
@@ -36,7 +35,7 @@ st.header(T("cg_title"))
 st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
 charts.show(charts.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg")),
             height=charts.table_height(n))
-st.code("\n".join(arithmetic.cg_lines(r)), language=None)
+st.text("\n".join(arithmetic.cg_lines(r)))
 st.write(T("cg_sentence"))
 
 # Step 2: DCG
@@ -50,7 +49,7 @@ if not (ex.use_scores and ex.ties == "average" and r.has_ties):
     dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
 charts.show(charts.log_column(charts.step_frame(r, ideal=False, columns=dcg_cols)), height=charts.table_height(n))
 lines, cut = arithmetic.dcg_lines(r, ideal=False)
-st.code("\n".join(lines), language=None)
+st.text("\n".join(lines))
 if cut:
     st.caption(T("arith_more", n=cut))
 if r.k is not None and r.k < n:
@@ -67,7 +66,7 @@ charts.show(charts.log_column(charts.step_frame(
     r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg"))),
     height=charts.table_height(m))
 lines, cut = arithmetic.dcg_lines(r, ideal=True)
-st.code("\n".join(lines), language=None)
+st.text("\n".join(lines))
 if cut:
     st.caption(T("arith_more", n=cut))
 st.write(T("idcg_sentence"))
@@ -76,7 +75,7 @@ st.caption(T("pool_explain"))
 # Step 4: nDCG
 st.header(T("ndcg_title"))
 st.latex(r"\mathrm{nDCG}_p = \frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
-st.code(arithmetic.ndcg_line(r), language=None)
+st.text(arithmetic.ndcg_line(r))
 st.write(T("ndcg_sentence"))
 if r.idcg_is_zero:
     st.info(T("idcg_zero"), icon=":material/info:")
@@ -84,4 +83,4 @@ elif [round(x, 6) for x in view.checked.grades] == [1.0, 3.0, 2.0] and ex.gain =
     st.info(T("rounding_note"), icon=":material/info:")
 
 st.subheader(T("chart_title"))
-charts.plot(charts.actual_vs_ideal(r), key="steps_bars")
+charts.actual_vs_ideal(r, key="steps_bars")

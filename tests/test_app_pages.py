@@ -54,7 +54,7 @@ def test_source_example_numbers_on_the_step_page():
     at = open_page("pages/steps.py", {"items": "A,B,C", "rel": "1,3,2", "gain": "exponential", "k": "3"})
     shown = metrics(at)
     assert (shown["nDCG@3"], shown["DCG@3"], shown["IDCG@3"]) == ("0.7364", "6.9165", "9.3928")
-    code = "\n".join(c.value for c in at.code)
+    code = "\n".join(t.value for t in at.text)
     assert "i=2  B: (2^3 − 1) / log2(3) = 7 / 1.585 = 4.4165" in code
     assert "nDCG@3 = DCG@3 / IDCG@3 = 6.9165 / 9.3928 = 0.7364" in code
     assert any("0.737" in i.value and "0.7364" in i.value for i in at.info)

@@ -14,6 +14,7 @@ import streamlit as st
 
 from ndcg_core import RankingScore
 from ui import state
+from ui.barchart import bar_chart
 from ui.widgets import T, bind, example, fmt, labeller, score_view, set_example
 
 NUM = "%.4f"
@@ -70,21 +71,20 @@ def plot(fig: dict, key: str) -> None:
     st.plotly_chart(fig, key=key, config=CONFIG, width="stretch")
 
 
-def actual_vs_ideal(r: RankingScore) -> dict:
+def actual_vs_ideal(r: RankingScore, key: str) -> None:
     """Grouped bars of discounted gain per rank, actual vs ideal (up to the list length)."""
     n = len(r.column("rank"))
-    ideal_rank = r.column("rank", ideal=True)[:n]
-    return figure(
-        [
-            {"type": "bar", "name": T("chart_actual"), "x": r.column("rank").tolist(),
-             "y": r.column("discounted_gain").tolist(), "marker": {"color": COLORS["actual"]},
-             "text": [label(x) for x in r.column("item")], "hovertemplate": "%{text}: %{y:.4f}<extra></extra>"},
-            {"type": "bar", "name": T("chart_ideal"), "x": ideal_rank.tolist(),
-             "y": r.column("discounted_gain", ideal=True)[:n].tolist(), "marker": {"color": COLORS["ideal"]},
-             "text": [label(x) for x in r.column("item", ideal=True)[:n]],
-             "hovertemplate": "%{text}: %{y:.4f}<extra></extra>"},
+    bar_chart(
+        key=key,
+        categories=r.column("rank").tolist(),
+        series=[
+            {"name": T("chart_actual"), "color": COLORS["actual"], "values": r.column("discounted_gain").tolist(),
+             "labels": [str(x) for x in r.column("item")]},
+            {"name": T("chart_ideal"), "color": COLORS["ideal"],
+             "values": r.column("discounted_gain", ideal=True)[:n].tolist(),
+             "labels": [str(x) for x in r.column("item", ideal=True)[:n]]},
         ],
-        x_title=T("axis_rank"), y_title=T("axis_dg"), barmode="group",
+        x_title=T("axis_rank"), y_title=T("axis_dg"), title=T("chart_title"),
     )
 
 

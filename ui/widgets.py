@@ -458,9 +458,12 @@ def lesson_header(page: str) -> View:
     """Title, lead sentence and ranking editor of a lesson page; stops the page when nothing can be scored."""
     st.title(T(f"{page}_title"))
     st.write(T(f"{page}_lead"))
+    headline = st.container()
     view = ranking_editor(page)
     if view.result is None:
         st.stop()
+    with headline:
+        summary(view)
     return view
 
 
