@@ -82,12 +82,18 @@ def _runs_of_equal(text: pd.Series) -> tuple[pd.Series, np.ndarray | None]:
     return text.iloc[heads], np.diff(heads, append=len(text))
 
 
-def _codes(column: str, run: pd.DataFrame, qrels: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _codes(
+    column: str, run: pd.DataFrame, qrels: pd.DataFrame, *, grouped: bool
+) -> tuple[np.ndarray, np.ndarray, pd.Index]:
     """Codes of one id column of the run and of the qrels over a shared vocabulary, and the vocabulary.
 
     Ids are compared as text, so 7 and "7" are the same id. A missing id is refused.
+    ``grouped`` says the column usually lists equal ids together (query ids do, doc ids do
+    not), so that factorizing one value per run of equal ids is worth trying.
     """
-    parts = [_runs_of_equal(df[column].astype(str)) for df in (run, qrels)]
+    parts = [
+        _runs_of_equal(text) if grouped else (text, None) for text in (df[column].astype(str) for df in (run, qrels))
+    ]
     codes, uniques = pd.factorize(pd.concat([p[0] for p in parts], ignore_index=True), sort=False)
     out, start = [], 0
     for (heads, lengths), (df, name) in zip(parts, ((run, "run"), (qrels, "qrels")), strict=True):
@@ -98,7 +104,7 @@ def _codes(column: str, run: pd.DataFrame, qrels: pd.DataFrame) -> tuple[np.ndar
             i = int(np.argmax(out[-1] < 0))
             where = "" if column == "query_id" else f" (query {df['query_id'].iloc[i]!r})"
             raise ValueError(f"{name} row {i} has no {column}{where}")
-    return out[0], out[1], np.asarray(uniques)
+    return out[0], out[1], uniques
 
 
 def _stable_order(key: np.ndarray, key_max: int, *, consume: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -190,6 +196,86 @@ def _group_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> np.ndarray:
     return np.bincount(keys, weights=weights, minlength=size).astype(float, copy=False)
 
 
+@dataclass(frozen=True)
+class _QueryBlocks:
+    """The layout of a run that lists each query's rows in one contiguous block, as TREC run files do.
+
+    ``starts`` and ``lengths`` are each block's first row and row count, in run order;
+    ``depth`` is the longest block.
+    """
+
+    starts: np.ndarray
+    lengths: np.ndarray
+    depth: int
+
+    @classmethod
+    def find(cls, rq: np.ndarray, n_queries: int) -> _QueryBlocks | None:
+        """The blocks of a run from its per-row query codes, or None when some query's rows are split up.
+
+        ``n_queries`` is how many distinct queries the run has: the layout is contiguous
+        exactly when the query code changes that many times along the rows (counting row 0).
+        """
+        heads = np.flatnonzero(_starts(rq))
+        if len(heads) == 0 or len(heads) != n_queries:
+            return None
+        lengths = np.diff(heads, append=len(rq))
+        return cls(starts=heads, lengths=lengths, depth=int(lengths.max()))
+
+    def matrix(self, values: np.ndarray, fill) -> np.ndarray:
+        """A per-row array laid out as one block per line, (blocks x depth).
+
+        When every block is ``depth`` rows long this is a reshaped view, no copy. Otherwise
+        short lines are padded with ``fill``: a scalar, or one value per column.
+        """
+        n_blocks = len(self.lengths)
+        if (self.lengths == self.depth).all():
+            return values.reshape(n_blocks, self.depth)
+        out = np.empty((n_blocks, self.depth), dtype=values.dtype)
+        out[:] = fill
+        line = np.repeat(np.arange(n_blocks), self.lengths)
+        column = np.arange(len(values)) - np.repeat(self.starts, self.lengths)
+        out[line, column] = values
+        return out
+
+
+def _top_k_rows(scores: np.ndarray, rq: np.ndarray, rd: np.ndarray, n_queries: int, k: int) -> np.ndarray | None:
+    """Indices of the run rows that can reach the top k of their query, or None to keep every row.
+
+    Let t be the k-th largest score of a query. Fewer than k of its rows score above t, so
+    they are all in the top k; the rows scoring exactly t are the tie group straddling the
+    cut, kept whole because "average" counts the group's mean gain (and the other policies
+    pick their top-k members from it). Rows scoring below t rank after at least k rows under
+    every tie policy, so they add nothing to DCG@k and can be dropped before the join and
+    the ranking. This is exact: the kept rows get the same ranks, gains and tie groups.
+
+    t comes cheaply from one ``np.partition`` of a (queries x depth) score matrix, which
+    needs each query's rows to be contiguous. None (keep every row, the general path) when
+    they are not, when no query is deeper than k, when the matrix would hold more than twice
+    as many cells as the run has rows (very ragged depths), or when a query lists a doc twice
+    (the general path then raises its usual error).
+    """
+    # 1. The layout: one contiguous block of rows per query, not too ragged, deeper than k somewhere.
+    blocks = _QueryBlocks.find(rq, n_queries)
+    if blocks is None or blocks.depth <= k or len(blocks.lengths) * blocks.depth > 2 * len(rq):
+        return None
+
+    # 2. Duplicates: the join only sees the kept rows, so look for a doc listed twice in a query
+    # over all rows here. Sorting each block's doc codes puts repeats side by side; padding gets
+    # distinct negative codes (-1, -2, ...) so that it never looks like a repeat.
+    docs = np.sort(blocks.matrix(rd, fill=-1 - np.arange(blocks.depth)), axis=1)
+    if (docs[:, 1:] == docs[:, :-1]).any():
+        return None
+    del docs
+
+    # 3. t of each block: after partitioning, column depth - k holds the k-th largest score.
+    # Padding is -inf, so a block shorter than k gets t = -inf and keeps every row.
+    cut = blocks.depth - k
+    threshold = np.partition(blocks.matrix(scores, fill=-np.inf), cut, axis=1)[:, cut]
+
+    # 4. The rows scoring at least their block's t, in run order.
+    return np.flatnonzero(scores >= np.repeat(threshold, blocks.lengths))
+
+
 def evaluate_run(
     run: pd.DataFrame,
     qrels: pd.DataFrame,
@@ -219,9 +305,19 @@ def evaluate_run(
             f"qrels relevance {rel[i]!r} for query {qrels['query_id'].iloc[i]!r} is too large for exponential gain"
         )
 
-    rq, qq, queries = _codes("query_id", run, qrels)
-    rd, qd, _ = _codes("doc_id", run, qrels)
+    rq, qq, queries = _codes("query_id", run, qrels, grouped=True)
+    rd, qd, _ = _codes("doc_id", run, qrels, grouped=False)
+    queries = np.asarray(queries)
     nq = len(queries)
+    n_ret = np.bincount(rq, minlength=nq)
+    max_len = int(n_ret.max(initial=0))  # the longest ranking, which sizes the discounts
+
+    # With a cut-off, only the rows that can reach a query's top k matter from here on.
+    if k is not None:
+        keep = _top_k_rows(scores, rq, rd, int(np.count_nonzero(n_ret)), k)
+        if keep is not None:
+            scores, rq, rd = scores[keep], rq[keep], rd[keep]
+            del keep
 
     # Grade of each run row: its (query, doc) pair among the qrels pairs (0 when unjudged).
     width = int(max(rd.max(initial=0), qd.max(initial=0))) + 1
@@ -239,7 +335,6 @@ def evaluate_run(
         by_gain = np.argsort(-run_gain if ties == "optimistic" else run_gain)
         by_score = by_gain[np.argsort(-scores[by_gain], kind="stable")]
         del by_gain
-    n_ret = np.bincount(rq, minlength=nq)
     order, oq = _group_rank(rq, nq, by_score)
     del by_score, rq
     og = run_gain[order]
@@ -256,7 +351,6 @@ def evaluate_run(
         del gid, gstart
     del order
     rank = _rank_in_group(qstart)
-    max_len = int(rank.max(initial=-1)) + 1
 
     # The ideal of each query: its judged gains, descending.
     iorder, iq = _group_rank(qq, nq, np.argsort(-qgain))
