@@ -79,6 +79,9 @@ def server_url():
     except subprocess.TimeoutExpired:
         proc.kill()
     log.close()
+    # The server log must stay clean: no deprecation warning, no traceback from any session.
+    text = (ARTIFACTS / f"server-{port}.log").read_text(encoding="utf-8", errors="replace").lower()
+    assert "deprecat" not in text and "traceback" not in text, f"server log not clean: {log.name}"
 
 
 @pytest.fixture(scope="session")
