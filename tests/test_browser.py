@@ -42,9 +42,18 @@ def drag(page, source: str, target: str, *, below: bool = False) -> None:
     page.mouse.up()
 
 
+def settle(page) -> None:
+    """Wait until the app's script run has finished, so the next action meets a settled page."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+        timeout=WAIT,
+    )
+
+
 def open_app(page, url: str):
     page.goto(url)
     expect(page.locator("li[data-uid]").first).to_be_visible(timeout=WAIT)
+    settle(page)
 
 
 def test_source_link_shows_the_worked_example(page, server_url):

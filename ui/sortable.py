@@ -12,7 +12,8 @@ import streamlit as st
 
 CSS = """
 :host { display: block; }
-ol { list-style: none; margin: 0; padding: 0; user-select: none; }
+ol { list-style: none; margin: 0; padding: 0 .25rem 0 0; user-select: none; max-height: 60vh; overflow-y: auto;
+     overscroll-behavior: contain; }
 li { display: flex; align-items: center; gap: .5rem; padding: .35rem .5rem; margin: 0 0 .25rem 0;
      border: 1px solid var(--st-border-color, #d5d9e0); border-radius: .5rem;
      background: var(--st-secondary-background-color, #f4f6fa); color: var(--st-text-color, #1f2330);
@@ -35,6 +36,7 @@ JS = """
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   const host = parentElement;
+  if (host.__ndcgDragging) return;  // a rerun landed mid-drag: the drop will send the new order
   let root = host.querySelector("div.ndcg-sortable");
   if (!root) { root = document.createElement("div"); root.className = "ndcg-sortable"; host.appendChild(root); }
   root.replaceChildren();
@@ -112,12 +114,19 @@ export default function (component) {
     e.preventDefault();
     const startIndex = Array.from(list.children).indexOf(li);
     const startY = e.clientY;
+    const startScroll = list.scrollTop;
     let offset = 0;
     li.setPointerCapture(e.pointerId);
+    host.__ndcgDragging = true;
     li.classList.add("dragging");
     li.focus();
+    const shift = (clientY) => clientY - startY + offset + (list.scrollTop - startScroll);
     const onMove = (ev) => {
-      const dy = ev.clientY - startY + offset;
+      // Near the edge of a long, scrolling list, scroll it so the row can travel further.
+      const box0 = list.getBoundingClientRect();
+      if (ev.clientY < box0.top + 24) list.scrollTop -= 12;
+      else if (ev.clientY > box0.bottom - 24) list.scrollTop += 12;
+      const dy = shift(ev.clientY);
       li.style.transform = "translateY(" + dy + "px)";
       const box = li.getBoundingClientRect();
       const mid = box.top + box.height / 2;
@@ -126,7 +135,7 @@ export default function (component) {
         const p = prev.getBoundingClientRect();
         if (mid < p.top + p.height / 2) {
           list.insertBefore(li, prev);
-          offset += p.height + 4; li.style.transform = "translateY(" + (ev.clientY - startY + offset) + "px)";
+          offset += p.height + 4; li.style.transform = "translateY(" + shift(ev.clientY) + "px)";
           renumber(); return;
         }
       }
@@ -134,7 +143,7 @@ export default function (component) {
         const nb = next.getBoundingClientRect();
         if (mid > nb.top + nb.height / 2) {
           list.insertBefore(next, li);
-          offset -= nb.height + 4; li.style.transform = "translateY(" + (ev.clientY - startY + offset) + "px)";
+          offset -= nb.height + 4; li.style.transform = "translateY(" + shift(ev.clientY) + "px)";
           renumber();
         }
       }
@@ -143,6 +152,7 @@ export default function (component) {
       li.removeEventListener("pointermove", onMove);
       li.removeEventListener("pointerup", onUp);
       li.removeEventListener("pointercancel", onUp);
+      host.__ndcgDragging = false;
       li.classList.remove("dragging");
       li.style.transform = "";
       if (Array.from(list.children).indexOf(li) !== startIndex) send(Number(li.dataset.uid), "drag");
