@@ -3,6 +3,10 @@
 The ideal of each query is every judged document of that query (trec_eval's pool);
 run documents missing from the qrels count as relevance 0. Ties in score follow the
 same named policies as ``score_ranking``.
+
+With a cut-off k, and each query's rows listed together as in TREC run files, only the
+rows that can reach a query's top k are joined with the qrels and ranked (``_top_k_rows``);
+the others cannot change DCG@k.
 """
 
 from __future__ import annotations
@@ -48,9 +52,12 @@ def _check_frame(df, columns: tuple[str, ...], name: str) -> None:
 
 
 def _numeric_column(df: pd.DataFrame, col: str, name: str, *, nonnegative: bool) -> np.ndarray:
-    """A column as floats, or ValueError naming the first bad value and its query id."""
+    """A column as floats (maybe a read-only view), or ValueError naming the first bad value and its query id."""
     raw = df[col]
-    values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
+    if isinstance(raw.dtype, np.dtype) and raw.dtype.kind in "iuf":
+        values = raw.to_numpy(dtype=float)  # plain NumPy numbers; float64 comes back as a read-only view
+    else:
+        values = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float, na_value=np.nan)
     bad = ~np.isfinite(values)
     if nonnegative:
         bad |= values < 0
@@ -73,18 +80,42 @@ def _runs_of_equal(text: pd.Series) -> tuple[pd.Series, np.ndarray | None]:
     dtype = text.dtype
     if len(text) < 2 or not (isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow") or text.hasnans:
         return text, None
-    arr = text.array
-    first = np.ones(len(text), dtype=bool)
-    first[1:] = np.asarray(arr[1:] != arr[:-1], dtype=bool)
-    heads = np.flatnonzero(first)
-    if len(heads) > len(text) // 4:  # not grouped: gathering the heads would cost more than it saves
+    import pyarrow as pa  # present whenever pandas stores text in Arrow
+    import pyarrow.compute as pc
+
+    # Row i + 1 starts a run when it differs from row i; Arrow lists those rows without a
+    # row-sized boolean array on the NumPy side.
+    arr = pa.array(text.array)
+    changes = pc.indices_nonzero(pc.not_equal(arr[1:], arr[:-1])).to_numpy().astype(np.int64)
+    if len(changes) >= len(text) // 4:  # not grouped: gathering the heads would cost more than it saves
         return text, None
+    heads = np.concatenate([[0], changes + 1])
     return text.iloc[heads], np.diff(heads, append=len(text))
 
 
-def _codes(
-    column: str, run: pd.DataFrame, qrels: pd.DataFrame, *, grouped: bool
-) -> tuple[np.ndarray, np.ndarray, pd.Index]:
+@dataclass(frozen=True)
+class _Codes:
+    """Integer codes of an id column, one per run of equal neighbouring ids.
+
+    ``values[j]`` stands for ``lengths[j]`` consecutive rows; ``lengths`` is None when every
+    value is one row. Runs are as long as possible: neighbouring runs hold different ids.
+    """
+
+    values: np.ndarray
+    lengths: np.ndarray | None
+
+    def per_row(self) -> np.ndarray:
+        """One code per row."""
+        return self.values if self.lengths is None else np.repeat(self.values, self.lengths)
+
+    def counts(self, size: int) -> np.ndarray:
+        """How many rows have each code 0 .. size - 1."""
+        if self.lengths is None:
+            return np.bincount(self.values, minlength=size)
+        return np.bincount(self.values, weights=self.lengths, minlength=size).astype(np.int64)
+
+
+def _codes(column: str, run: pd.DataFrame, qrels: pd.DataFrame, *, grouped: bool) -> tuple[_Codes, _Codes, pd.Index]:
     """Codes of one id column of the run and of the qrels over a shared vocabulary, and the vocabulary.
 
     Ids are compared as text, so 7 and "7" are the same id. A missing id is refused.
@@ -99,9 +130,9 @@ def _codes(
     for (heads, lengths), (df, name) in zip(parts, ((run, "run"), (qrels, "qrels")), strict=True):
         c = codes[start : start + len(heads)]
         start += len(heads)
-        out.append(c if lengths is None else np.repeat(c, lengths))
-        if len(out[-1]) and out[-1].min() < 0:
-            i = int(np.argmax(out[-1] < 0))
+        out.append(_Codes(c, lengths))
+        if len(c) and c.min() < 0:  # only uncompressed columns can hold a missing id
+            i = int(np.argmax(c < 0))
             where = "" if column == "query_id" else f" (query {df['query_id'].iloc[i]!r})"
             raise ValueError(f"{name} row {i} has no {column}{where}")
     return out[0], out[1], uniques
@@ -200,26 +231,31 @@ def _group_sums(keys: np.ndarray, weights: np.ndarray, size: int) -> np.ndarray:
 class _QueryBlocks:
     """The layout of a run that lists each query's rows in one contiguous block, as TREC run files do.
 
-    ``starts`` and ``lengths`` are each block's first row and row count, in run order;
-    ``depth`` is the longest block.
+    ``starts`` and ``lengths`` are each block's first row and row count, in run order, and
+    ``codes`` its query code; ``depth`` is the longest block.
     """
 
     starts: np.ndarray
     lengths: np.ndarray
+    codes: np.ndarray
     depth: int
 
     @classmethod
-    def find(cls, rq: np.ndarray, n_queries: int) -> _QueryBlocks | None:
-        """The blocks of a run from its per-row query codes, or None when some query's rows are split up.
+    def find(cls, rq: _Codes, n_queries: int) -> _QueryBlocks | None:
+        """The blocks of a run from its query codes, or None when some query's rows are split up.
 
         ``n_queries`` is how many distinct queries the run has: the layout is contiguous
-        exactly when the query code changes that many times along the rows (counting row 0).
+        exactly when there are that many runs of equal query codes along the rows.
         """
-        heads = np.flatnonzero(_starts(rq))
-        if len(heads) == 0 or len(heads) != n_queries:
+        if rq.lengths is not None:  # already one value per run
+            codes, lengths = rq.values, rq.lengths
+            starts = np.cumsum(lengths) - lengths
+        else:
+            starts = np.flatnonzero(_starts(rq.values))
+            codes, lengths = rq.values[starts], np.diff(starts, append=len(rq.values))
+        if len(starts) == 0 or len(starts) != n_queries:
             return None
-        lengths = np.diff(heads, append=len(rq))
-        return cls(starts=heads, lengths=lengths, depth=int(lengths.max()))
+        return cls(starts=starts, lengths=lengths, codes=codes, depth=int(lengths.max()))
 
     def matrix(self, values: np.ndarray, fill) -> np.ndarray:
         """A per-row array laid out as one block per line, (blocks x depth).
@@ -237,43 +273,151 @@ class _QueryBlocks:
         out[line, column] = values
         return out
 
+    def rows_of(self, lines: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The rows of the given blocks, block after block, and the position in ``lines`` of each row's block."""
+        lengths = self.lengths[lines]
+        which = np.repeat(np.arange(len(lines)), lengths)
+        # Row i of the result is (start of its block) + (its offset inside the block).
+        offset_in_block = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        return self.starts[lines][which] + offset_in_block, which
 
-def _top_k_rows(scores: np.ndarray, rq: np.ndarray, rd: np.ndarray, n_queries: int, k: int) -> np.ndarray | None:
-    """Indices of the run rows that can reach the top k of their query, or None to keep every row.
+
+#: _KEEP_LAST[j] masks the j highest bytes of a little-endian uint64: the last j of the 8 bytes it was read from.
+_KEEP_LAST = np.array([((1 << (8 * j)) - 1) << (64 - 8 * j) for j in range(9)], dtype=np.uint64)
+
+#: Ids fingerprinted per slice: the slice's temporaries stay in cache and are reused, not fresh memory.
+_FINGERPRINT_SLICE = 1 << 16
+
+
+def _text_fingerprints(text: pd.Series) -> np.ndarray | None:
+    """One uint32 per id: equal ids get equal values, different ids almost always different ones.
+
+    The value is the id's last 8 bytes (its distinctive part in typical doc ids, which end in
+    numbers) mixed with its length, read straight from the Arrow buffers: a few vectorized
+    passes, several times cheaper than hashing every id. Ids that share their length and
+    last 8 bytes collide, so equal values are only a hint, to be confirmed on the text.
+    None unless ``text`` is Arrow-backed text without missing values.
+    """
+    dtype = text.dtype
+    if not (isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow") or text.hasnans or len(text) == 0:
+        return None
+    import pyarrow as pa  # present whenever pandas stores text in Arrow
+
+    arr = pa.array(text.array)  # the column's Arrow data, no copy for a single chunk
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks()
+    if arr.type not in (pa.string(), pa.large_string()):
+        return None
+    _, offset_buffer, data_buffer = arr.buffers()
+    offset_type = np.dtype(np.int64 if arr.type == pa.large_string() else np.int32)
+    # Id i is bytes offsets[i]:offsets[i + 1] of the data buffer (a sliced array starts at arr.offset).
+    offsets = np.frombuffer(
+        offset_buffer, dtype=offset_type, count=len(arr) + 1, offset=arr.offset * offset_type.itemsize
+    )
+    first, last = int(offsets[0]), int(offsets[-1])
+
+    # Step 1: the ids' bytes, behind 8 zero bytes so that a window ending inside the first id starts in the array.
+    data = np.zeros(8 + last - first, dtype=np.uint8)
+    if last > first:
+        data[8:] = np.frombuffer(data_buffer, dtype=np.uint8, count=last - first, offset=first)
+
+    # Step 2: every 8-byte window of ``data`` as one uint64, window w being bytes w .. w + 7: a view
+    # with a stride of one byte, nothing copied.
+    windows = np.ndarray(shape=(len(data) - 7,), dtype="<u8", buffer=data, strides=(1,))
+
+    fingerprints = np.empty(len(arr), dtype=np.uint32)
+    for lo in range(0, len(arr), _FINGERPRINT_SLICE):
+        hi = min(lo + _FINGERPRINT_SLICE, len(arr))
+        # Step 3: the window ending where each id ends. An id ending at buffer byte e ends at
+        # byte e - first + 8 of ``data``, so its window starts at e - first.
+        ends = offsets[lo + 1 : hi + 1] if first == 0 else offsets[lo + 1 : hi + 1] - first
+        length = np.diff(offsets[lo : hi + 1])
+        window = windows[ends]
+
+        # Step 4: a short id's window also holds bytes of the id before it (or padding): keep
+        # only its own last min(length, 8) bytes. Then mix in the length ("123456789" and
+        # "23456789" share their last 8 bytes), spread over the bits by a large odd multiplier.
+        window &= _KEEP_LAST[np.minimum(length, 8)]
+        window ^= length.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+
+        # Step 5: fold to 32 bits, which sort twice as fast: multiplying by a large odd constant
+        # carries every bit upwards, so the high half depends on all 64. On a little-endian
+        # machine the high halves are the odd uint32 (elsewhere the low ones: still a fingerprint).
+        window *= np.uint64(0xC2B2AE3D27D4EB4F)
+        fingerprints[lo:hi] = window.view(np.uint32)[1::2]
+    return fingerprints
+
+
+def _lists_a_doc_twice(doc_text: pd.Series, blocks: _QueryBlocks) -> bool:
+    """Whether some query (a block of rows) lists the same doc id twice, ids compared as text.
+
+    Sorting each block's keys puts equal ones side by side. The keys are fingerprints when the
+    ids allow (cheap, see ``_text_fingerprints``), else exact codes from factorizing the ids.
+    Where fingerprints repeat inside a block, that block's ids are factorized to be sure.
+    """
+    keys = _text_fingerprints(doc_text)
+    exact = keys is None
+    if exact:
+        keys = pd.factorize(doc_text)[0]
+    # Padding cells get distinct values. Exact codes (>= 0) never equal them; a fingerprint may,
+    # which only costs that block an exact check below.
+    fill = np.arange(blocks.depth, dtype=np.uint32) if not exact else -1 - np.arange(blocks.depth)
+    ordered = np.sort(blocks.matrix(keys, fill=fill), axis=1)
+    repeats = np.flatnonzero((ordered[:, 1:] == ordered[:, :-1]).any(axis=1))
+    del ordered
+    if exact or len(repeats) == 0:
+        return len(repeats) > 0
+
+    # Fingerprints repeat in these blocks: compare their ids as text. A (block, id code) pair
+    # seen twice is a real repeat.
+    rows, block = blocks.rows_of(repeats)
+    codes, uniques = pd.factorize(doc_text.iloc[rows])
+    pair = block * len(uniques) + codes
+    pair.sort()
+    return bool((pair[1:] == pair[:-1]).any())
+
+
+def _top_k_rows(
+    scores: np.ndarray, rq: _Codes, doc_text: pd.Series, n_queries: int, k: int
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """Indices of the run rows that can reach the top k of their query and their query codes, or None to keep every row.
 
     Let t be the k-th largest score of a query. Fewer than k of its rows score above t, so
     they are all in the top k; the rows scoring exactly t are the tie group straddling the
     cut, kept whole because "average" counts the group's mean gain (and the other policies
     pick their top-k members from it). Rows scoring below t rank after at least k rows under
     every tie policy, so they add nothing to DCG@k and can be dropped before the join and
-    the ranking. This is exact: the kept rows get the same ranks, gains and tie groups.
+    the ranking. The kept rows get the same ranks, gains and tie groups as in the whole run.
 
     t comes cheaply from one ``np.partition`` of a (queries x depth) score matrix, which
-    needs each query's rows to be contiguous. None (keep every row, the general path) when
+    needs each query's rows to be contiguous. None (keep every row: the general path) when
     they are not, when no query is deeper than k, when the matrix would hold more than twice
-    as many cells as the run has rows (very ragged depths), or when a query lists a doc twice
-    (the general path then raises its usual error).
+    as many cells as the run has rows (very ragged depths), when a doc id is missing, or when
+    a query lists a doc twice (the general path then raises its usual error).
     """
     # 1. The layout: one contiguous block of rows per query, not too ragged, deeper than k somewhere.
     blocks = _QueryBlocks.find(rq, n_queries)
-    if blocks is None or blocks.depth <= k or len(blocks.lengths) * blocks.depth > 2 * len(rq):
+    if blocks is None or blocks.depth <= k or len(blocks.lengths) * blocks.depth > 2 * len(scores):
         return None
 
-    # 2. Duplicates: the join only sees the kept rows, so look for a doc listed twice in a query
-    # over all rows here. Sorting each block's doc codes puts repeats side by side; padding gets
-    # distinct negative codes (-1, -2, ...) so that it never looks like a repeat.
-    docs = np.sort(blocks.matrix(rd, fill=-1 - np.arange(blocks.depth)), axis=1)
-    if (docs[:, 1:] == docs[:, :-1]).any():
+    # 2. Missing and repeated doc ids are errors the general path reports. Only the kept rows
+    # will be joined with the qrels, so look for them over all rows here.
+    doc_text = doc_text.astype(str)  # ids are compared as text, as in _codes
+    if doc_text.hasnans or _lists_a_doc_twice(doc_text, blocks):
         return None
-    del docs
 
     # 3. t of each block: after partitioning, column depth - k holds the k-th largest score.
     # Padding is -inf, so a block shorter than k gets t = -inf and keeps every row.
+    table = blocks.matrix(scores, fill=-np.inf)
     cut = blocks.depth - k
-    threshold = np.partition(blocks.matrix(scores, fill=-np.inf), cut, axis=1)[:, cut]
+    threshold = np.partition(table, cut, axis=1)[:, cut]
 
-    # 4. The rows scoring at least their block's t, in run order.
-    return np.flatnonzero(scores >= np.repeat(threshold, blocks.lengths))
+    # 4. The rows scoring at least their block's t. Found in the matrix, they come out block by
+    # block, each block's in row order: run order. Padding cells (past a block's end) are dropped.
+    line, column = np.divmod(np.flatnonzero(table >= threshold[:, None]), blocks.depth)
+    real = column < blocks.lengths[line]
+    line, column = line[real], column[real]
+    return blocks.starts[line] + column, blocks.codes[line]
 
 
 def evaluate_run(
@@ -302,22 +446,32 @@ def evaluate_run(
     if gain == "exponential" and len(rel) and rel.max() > MAX_EXPONENTIAL_RELEVANCE:
         i = int(np.argmax(rel > MAX_EXPONENTIAL_RELEVANCE))
         raise ValueError(
-            f"qrels relevance {rel[i]!r} for query {qrels['query_id'].iloc[i]!r} is too large for exponential gain"
+            f"qrels relevance {float(rel[i])!r} for query {qrels['query_id'].iloc[i]!r} is too large for exponential gain"
         )
 
     rq, qq, queries = _codes("query_id", run, qrels, grouped=True)
-    rd, qd, _ = _codes("doc_id", run, qrels, grouped=False)
     queries = np.asarray(queries)
     nq = len(queries)
-    n_ret = np.bincount(rq, minlength=nq)
+    n_ret = rq.counts(nq)
     max_len = int(n_ret.max(initial=0))  # the longest ranking, which sizes the discounts
+    max_judged = int(qq.counts(nq).max(initial=0))  # the longest ideal, which sizes them too
+    qq = qq.per_row()
 
-    # With a cut-off, only the rows that can reach a query's top k matter from here on.
-    if k is not None:
-        keep = _top_k_rows(scores, rq, rd, int(np.count_nonzero(n_ret)), k)
-        if keep is not None:
-            scores, rq, rd = scores[keep], rq[keep], rd[keep]
-            del keep
+    # With a cut-off, only the rows that can reach a query's top k matter from here on, and
+    # only their doc ids need codes (_top_k_rows has checked every row for repeated docs).
+    kept = None if k is None else _top_k_rows(scores, rq, run["doc_id"], int(np.count_nonzero(n_ret)), k)
+    if kept is None:
+        rq = rq.per_row()
+        rd, qd, _ = _codes("doc_id", run, qrels, grouped=False)
+    else:
+        rows, rq = kept
+        scores = scores[rows]
+        # Row numbers in the error messages of _codes and _join below would count kept rows only,
+        # but the errors they could report about run rows were ruled out by _top_k_rows.
+        run = run[list(RUN_COLUMNS)].iloc[rows]
+        rd, qd, _ = _codes("doc_id", run, qrels, grouped=False)
+        del kept, rows
+    rd, qd = rd.per_row(), qd.per_row()
 
     # Grade of each run row: its (query, doc) pair among the qrels pairs (0 when unjudged).
     width = int(max(rd.max(initial=0), qd.max(initial=0))) + 1
@@ -352,19 +506,22 @@ def evaluate_run(
     del order
     rank = _rank_in_group(qstart)
 
-    # The ideal of each query: its judged gains, descending.
-    iorder, iq = _group_rank(qq, nq, np.argsort(-qgain))
-    igain = qgain[iorder]
+    # The ideal of each query: its judged gains, descending. Gains of 0 come last and add
+    # nothing, so only the positive ones are ranked.
+    positive = np.flatnonzero(qgain > 0)
+    iorder, iq = _group_rank(qq[positive], nq, np.argsort(-qgain[positive]))
+    igain = qgain[positive][iorder]
     irank = _rank_in_group(_starts(iq))
+    del positive, iorder
 
-    disc = discount_weights(max(max_len, int(irank.max(initial=-1)) + 1, 1), "log2")
+    disc = discount_weights(max(max_len, max_judged, 1), "log2")
     if k is not None:
         disc[k:] = 0.0
     og *= disc[rank]
     del rank
     dcg = _group_sums(oq, og, nq)
     idcg = _group_sums(iq, igain * disc[irank], nq)
-    n_rel = np.bincount(qq, weights=(rel > 0).astype(float), minlength=nq).astype(int)
+    n_rel = np.bincount(qq[rel > 0], minlength=nq)
 
     in_run = n_ret > 0
     dcg, idcg, n_ret, n_rel, ids = dcg[in_run], idcg[in_run], n_ret[in_run], n_rel[in_run], queries[in_run]

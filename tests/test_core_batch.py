@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ndcg_core import TIES, evaluate_run, score_ranking
+from ndcg_core import TIES, batch, evaluate_run, score_ranking
 
 L3 = math.log2(3)
 PER_QUERY_COLUMNS = ["query_id", "dcg", "idcg", "ndcg", "n_retrieved", "n_relevant"]
@@ -266,3 +266,229 @@ def test_packed_sort_and_fallback_sort_give_the_same_stable_order():
     np.testing.assert_array_equal(packed_order, np.argsort(key, kind="stable"))
     np.testing.assert_array_equal(fallback_order, packed_order)
     np.testing.assert_array_equal(fallback_keys, packed_keys)
+
+
+# ---------------------------------------------------------------- the top-k shortcut
+#
+# With a cut-off k, evaluate_run keeps only the rows that can reach a query's top k when each
+# query's rows are contiguous (batch._top_k_rows); otherwise it ranks every row (the general
+# path). The tests below force each path and check that both give the same numbers.
+
+
+def _general_path(run, qrels, **kw):
+    """evaluate_run with the top-k shortcut switched off: every row is joined and ranked."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(batch, "_top_k_rows", lambda *args, **kwargs: None)
+        return evaluate_run(run, qrels, **kw)
+
+
+def _run_tracing_shortcut(run, qrels, **kw):
+    """evaluate_run, and for each call of the shortcut whether it kept a subset of rows (True) or declined (False)."""
+    taken = []
+    real = batch._top_k_rows
+
+    def spy(*args, **kwargs):
+        out = real(*args, **kwargs)
+        taken.append(out is not None)
+        return out
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(batch, "_top_k_rows", spy)
+        ev = evaluate_run(run, qrels, **kw)
+    return ev, taken
+
+
+def _blocked_run(seed, depths, *, fractional=False, unretrieved=True, levels=6):
+    """A run listing each query's rows together (depth per query given), heavy score ties, and its qrels."""
+    rng = np.random.default_rng(seed)
+    run_rows, qrel_rows = [], []
+    for qi, n in enumerate(depths):
+        q = f"q{qi}"
+        docs = rng.choice(10 * max(depths) + 50, size=n + 5, replace=False)
+        scores = rng.integers(0, levels, size=n) / 4  # few distinct values: ties everywhere, also across the cut
+        run_rows += [(q, f"d{d}", float(s)) for d, s in zip(docs[:n], scores, strict=True)]
+        if qi == 1:
+            continue  # a query without qrels
+        judged = [d for d in docs[:n] if rng.random() < 0.6] + (list(docs[n:]) if unretrieved else [])
+        grades = np.round(rng.uniform(0, 3, size=len(judged)), 1) if fractional else rng.integers(0, 4, len(judged))
+        qrel_rows += [(q, f"d{d}", float(g)) for d, g in zip(judged, grades, strict=True)]
+    return _run(run_rows), _qrels(qrel_rows)
+
+
+def _assert_matches_score_ranking(ev, run, qrels, **kw):
+    """Each query's DCG, IDCG and nDCG in ``ev`` equal score_ranking's on that query alone."""
+    got = ev.per_query.set_index("query_id")
+    for q, (dcg, idcg, ndcg) in _expected_by_score_ranking(run, qrels, **kw).items():
+        assert got.loc[q, "dcg"] == pytest.approx(dcg, rel=1e-12, abs=1e-15), q
+        assert got.loc[q, "idcg"] == pytest.approx(idcg, rel=1e-12, abs=1e-15), q
+        assert got.loc[q, "ndcg"] == pytest.approx(ndcg, rel=1e-12, abs=1e-15), q
+
+
+@pytest.mark.parametrize("ties", TIES)
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+@pytest.mark.parametrize("k", [1, 3, 10])
+def test_shortcut_equals_general_path_on_equal_depth_runs(ties, gain, k):
+    """On contiguous queries of equal depth the shortcut is taken and gives exactly the general path's table."""
+    run, qrels = _blocked_run(1, [40] * 12)
+    ev, taken = _run_tracing_shortcut(run, qrels, k=k, gain=gain, ties=ties)
+    assert taken == [True]
+    general = _general_path(run, qrels, k=k, gain=gain, ties=ties)
+    pd.testing.assert_frame_equal(ev.per_query, general.per_query, check_exact=True)
+    assert ev.mean == general.mean
+    _assert_matches_score_ranking(ev, run, qrels, k=k, gain=gain, ties=ties)
+
+
+@pytest.mark.parametrize("ties", TIES)
+def test_shortcut_equals_general_path_on_ragged_runs(ties):
+    """On contiguous queries of different depths, some shorter than k, the shortcut matches the general path."""
+    depths = [30, 3, 25, 1, 40, 12, 38, 7, 33, 29]
+    run, qrels = _blocked_run(2, depths)
+    for k in (5, 10):
+        ev, taken = _run_tracing_shortcut(run, qrels, k=k, ties=ties)
+        assert taken == [True]
+        pd.testing.assert_frame_equal(
+            ev.per_query, _general_path(run, qrels, k=k, ties=ties).per_query, check_exact=True
+        )
+        _assert_matches_score_ranking(ev, run, qrels, k=k, ties=ties)
+    assert ev.per_query["n_retrieved"].tolist() == depths
+
+
+def test_shortcut_with_fractional_grades_stays_within_rounding_of_general_path():
+    """With grades like 1.3, averaging a tie group may add its gains in another order: the values agree to 1e-14."""
+    run, qrels = _blocked_run(3, [35] * 10, fractional=True)
+    for ties in TIES:
+        ev, taken = _run_tracing_shortcut(run, qrels, k=10, ties=ties)
+        assert taken == [True]
+        general = _general_path(run, qrels, k=10, ties=ties)
+        pd.testing.assert_frame_equal(ev.per_query, general.per_query, check_exact=False, rtol=1e-14, atol=1e-15)
+        _assert_matches_score_ranking(ev, run, qrels, k=10, ties=ties)
+
+
+def test_interleaved_queries_take_the_general_path_and_still_match():
+    """When a query's rows are not contiguous the shortcut declines, and the result still equals the grouped run's."""
+    run, qrels = _blocked_run(4, [30] * 8)
+    shuffled = run.sample(frac=1.0, random_state=5).reset_index(drop=True)
+    for ties in ("average", "optimistic", "pessimistic"):  # "stable" depends on row order by design
+        ev, taken = _run_tracing_shortcut(shuffled, qrels, k=5, ties=ties)
+        assert taken == [False]
+        grouped = evaluate_run(run, qrels, k=5, ties=ties).per_query.set_index("query_id")
+        pd.testing.assert_frame_equal(ev.per_query.set_index("query_id").loc[grouped.index], grouped, check_exact=True)
+        _assert_matches_score_ranking(ev, shuffled, qrels, k=5, ties=ties)
+
+
+def test_tie_group_straddling_the_cut_is_kept_whole():
+    """Scores 3, 2, 2, 2, 1 at k = 2: the three docs scoring 2 share ranks 2-4, and every policy sees all of them."""
+    run = _run([("q", "a", 3.0), ("q", "b", 2.0), ("q", "c", 2.0), ("q", "d", 2.0), ("q", "e", 1.0)])
+    run = pd.concat([run, run.assign(query_id="r")], ignore_index=True)  # r: the same list, judged differently
+    qrels = _qrels([("q", "a", 1), ("q", "c", 3), ("q", "d", 2), ("r", "e", 3)])
+    expected = {  # DCG@2 (linear gain) of query q: a at rank 1, then the tie group's gain at rank 2
+        "average": 1 + (0 + 3 + 2) / 3 / L3,
+        "optimistic": 1 + 3 / L3,
+        "pessimistic": 1 + 0 / L3,
+        "stable": 1 + 0 / L3,  # b is listed first
+    }
+    for ties, dcg in expected.items():
+        ev, taken = _run_tracing_shortcut(run, qrels, k=2, gain="linear", ties=ties)
+        assert taken == [True]
+        row = ev.per_query.set_index("query_id").loc["q"]
+        assert row["dcg"] == pytest.approx(dcg, rel=1e-15), ties
+        assert row["idcg"] == pytest.approx(3 + 2 / L3, rel=1e-15)
+        assert ev.per_query.set_index("query_id").loc["r", "dcg"] == 0.0  # e, its only relevant doc, ranks last
+        _assert_matches_score_ranking(ev, run, qrels, k=2, gain="linear", ties=ties)
+
+
+def test_k_at_least_the_depth_and_k_none_rank_every_row():
+    """With k >= every query's depth the shortcut declines, and with k = None it is not tried; both match score_ranking."""
+    run, qrels = _blocked_run(6, [8, 5, 8, 2])
+    for k in (8, 50):
+        ev, taken = _run_tracing_shortcut(run, qrels, k=k)
+        assert taken == [False]
+        _assert_matches_score_ranking(ev, run, qrels, k=k)
+    ev, taken = _run_tracing_shortcut(run, qrels, k=None)
+    assert taken == []
+    _assert_matches_score_ranking(ev, run, qrels, k=None)
+
+
+def test_shortcut_agrees_with_sklearn():
+    """Where every judged doc is retrieved, the shortcut's tie-averaged nDCG@k equals sklearn's, query by query."""
+    from sklearn.metrics import ndcg_score
+
+    n_queries, depth = 15, 30
+    run, qrels = _blocked_run(7, [depth] * n_queries, unretrieved=False)
+    judged = qrels.set_index(["query_id", "doc_id"])["relevance"]
+    y_true = np.array([judged.get((q, d), 0.0) for q, d in zip(run["query_id"], run["doc_id"], strict=True)])
+    y_true, y_score = y_true.reshape(n_queries, depth), run["score"].to_numpy().reshape(n_queries, depth)
+    for k in (1, 5, 10):
+        ev, taken = _run_tracing_shortcut(run, qrels, k=k, gain="linear")
+        assert taken == [True]
+        theirs = [ndcg_score(y_true[i : i + 1], y_score[i : i + 1], k=k) for i in range(n_queries)]
+        np.testing.assert_allclose(ev.per_query["ndcg"], theirs, rtol=1e-12, atol=1e-15)
+        assert ev.mean == pytest.approx(ndcg_score(y_true, y_score, k=k), rel=1e-12)
+
+
+def test_duplicate_below_the_cut_is_still_refused_with_its_row():
+    """A doc listed twice far below the top k is still an error, with the general path's message and row."""
+    run, qrels = _blocked_run(8, [20] * 4)
+    dup = run.iloc[[25]].assign(score=-1.0)  # q1's sixth doc again, scored below everything
+    run = pd.concat([run.iloc[:40], dup, run.iloc[40:]], ignore_index=True)
+    message = rf"run has doc '{dup['doc_id'].iloc[0]}' twice for query 'q1' \(row 40\)"
+    with pytest.raises(ValueError, match=message):
+        evaluate_run(run, qrels, k=3)
+    with pytest.raises(ValueError, match=message):
+        _general_path(run, qrels, k=3)
+
+
+def test_qrels_duplicate_and_missing_doc_id_below_the_cut_are_still_refused():
+    """With the shortcut on, a doc judged twice and a run row without doc id (ranked last) are refused as before."""
+    run, qrels = _blocked_run(9, [20] * 4)
+    twice = pd.concat([qrels, qrels.iloc[[3]]], ignore_index=True)
+    with pytest.raises(ValueError, match=r"qrels has doc '.*' twice for query 'q0'"):
+        evaluate_run(run, twice, k=3)
+    no_doc = run.copy()
+    no_doc.loc[45, ["doc_id", "score"]] = [None, -5.0]
+    with pytest.raises(ValueError, match=r"run row 45 has no doc_id \(query 'q2'\)"):
+        evaluate_run(no_doc, qrels, k=3)
+
+
+def test_ids_sharing_their_last_bytes_are_told_apart():
+    """Doc ids differing only before their last 8 characters look alike to the fingerprints but are not duplicates."""
+    rows = [
+        (f"q{q}", f"{prefix}-{q:02d}-000{d:03d}", float(d % 3)) for q in range(3) for prefix in "ab" for d in range(12)
+    ]
+    run = _run(rows)  # "a-00-000001" and "b-00-000001": same length, same last 8 characters
+    qrels = _qrels([(q, d, float(i % 4)) for i, (q, d, _) in enumerate(rows) if i % 3])
+    ev, taken = _run_tracing_shortcut(run, qrels, k=4)
+    assert taken == [True]
+    pd.testing.assert_frame_equal(ev.per_query, _general_path(run, qrels, k=4).per_query, check_exact=True)
+    twice = pd.concat([run, run.iloc[[5]].assign(score=-1.0)], ignore_index=True).sort_values("query_id", kind="stable")
+    with pytest.raises(ValueError, match=r"run has doc 'a-00-000005' twice for query 'q0'"):
+        evaluate_run(twice.reset_index(drop=True), qrels, k=4)
+
+
+def test_object_dtype_and_sliced_runs_take_the_shortcut():
+    """Plain-object id columns and a run that is a slice of a larger frame take the shortcut with the same result."""
+    run, qrels = _blocked_run(10, [25] * 9)
+    reference = _general_path(run, qrels, k=5).per_query
+    as_object = run.assign(query_id=run["query_id"].astype(object), doc_id=run["doc_id"].astype(object))
+    ev, taken = _run_tracing_shortcut(as_object, qrels, k=5)
+    assert taken == [True]
+    pd.testing.assert_frame_equal(ev.per_query, reference, check_exact=True)
+    tail = run.iloc[50:]  # Arrow arrays sliced at an offset
+    ev, taken = _run_tracing_shortcut(tail, qrels, k=5)
+    assert taken == [True]
+    pd.testing.assert_frame_equal(ev.per_query, _general_path(tail, qrels, k=5).per_query, check_exact=True)
+
+
+def test_text_fingerprints_are_equal_for_equal_ids():
+    """Equal ids get equal fingerprints wherever they sit, in a sliced column too; non-Arrow text gets none."""
+    from ndcg_core.batch import _text_fingerprints
+
+    ids = ["", "a", "ab", "1234567", "12345678", "123456789", "23456789", "clueweb09-en0000-00-00001", "é€x", "d1"]
+    text = pd.Series(ids + ids[::-1] + ids, dtype="str")
+    fp = _text_fingerprints(text)
+    n = len(ids)
+    np.testing.assert_array_equal(fp[:n], fp[n : 2 * n][::-1])
+    np.testing.assert_array_equal(fp[:n], fp[2 * n :])
+    np.testing.assert_array_equal(_text_fingerprints(text.iloc[n + 3 :]), fp[n + 3 :])
+    assert len(set(fp[:n].tolist())) == n  # these ids happen to be told apart, length included
+    assert _text_fingerprints(text.astype(object)) is None
