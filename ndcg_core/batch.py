@@ -446,7 +446,8 @@ def evaluate_run(
     if gain == "exponential" and len(rel) and rel.max() > MAX_EXPONENTIAL_RELEVANCE:
         i = int(np.argmax(rel > MAX_EXPONENTIAL_RELEVANCE))
         raise ValueError(
-            f"qrels relevance {float(rel[i])!r} for query {qrels['query_id'].iloc[i]!r} is too large for exponential gain"
+            f"qrels relevance {float(rel[i])!r} for query {qrels['query_id'].iloc[i]!r} "
+            "is too large for exponential gain"
         )
 
     rq, qq, queries = _codes("query_id", run, qrels, grouped=True)

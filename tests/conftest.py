@@ -52,6 +52,16 @@ def _free_port() -> int:
 @pytest.fixture(scope="session")
 def server_url():
     """A real `streamlit run app.py` on a free loopback port, stopped after the session."""
+    yield from _serve()
+
+
+@pytest.fixture
+def fresh_server_url():
+    """A server of its own that no browser has visited yet."""
+    yield from _serve()
+
+
+def _serve():
     port = _free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / f"server-{port}.log", "w")  # noqa: SIM115

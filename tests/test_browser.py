@@ -172,3 +172,13 @@ def test_touch_drag_on_the_handle(browser, server_url):
         expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
     finally:
         context.close()
+
+
+def test_first_request_of_a_fresh_server_can_be_a_lesson_page(page, fresh_server_url):
+    """Opening /steps first on a new server shows the step page with the app's own menu, not the pages/ file list."""
+    open_app(page, f"{fresh_server_url}/steps?{SOURCE}&lang=en")
+    expect(page.get_by_role("heading", name="Step by step: CG → DCG → IDCG → nDCG")).to_be_visible(timeout=WAIT)
+    nav = page.locator("[data-testid=stSidebarNav]")
+    expect(nav).to_contain_text("Discount curves", timeout=WAIT)
+    assert "cutoff" not in nav.inner_text()
+    expect(metric(page, "nDCG@3")).to_have_text("0.7364", timeout=WAIT)
