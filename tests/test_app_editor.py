@@ -172,3 +172,23 @@ def test_scores_mode_keeps_the_order_when_scores_are_missing(at):
     at.toggle(key="steps_use_scores").set_value(True).run()
     assert not warnings(at)
     assert metrics(at)["nDCG@3"] == "0.7364"
+
+
+def test_judged_pool_switch_and_grades(at):
+    """Switching the IDCG pool to all judged items and adding grades 3 and 2 lowers nDCG to the trec_eval value."""
+    at.radio(key="steps_pool_mode").set_value("judged").run()
+    at.text_input(key="steps_pool_text").input("3, 2").run()
+    r = score_ranking([1, 3, 2], k=3, ideal_pool=[1, 3, 2, 3, 2])
+    assert metrics(at)["nDCG@3"] == f"{r.ndcg:.4f}"
+    params = {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    assert params["pool"] == "3,2"
+
+
+def test_bad_judged_grade_keeps_the_previous_pool(at):
+    """A non-numeric judged grade gives one warning naming it and leaves the pool unchanged."""
+    at.radio(key="steps_pool_mode").set_value("judged").run()
+    at.text_input(key="steps_pool_text").input("3").run()
+    before = metrics(at)["nDCG@3"]
+    at.text_input(key="steps_pool_text").input("3, lots").run()
+    assert any("lots" in w.value for w in at.warning)
+    assert metrics(at)["nDCG@3"] == before
