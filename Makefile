@@ -23,14 +23,18 @@ run: $(VENV)/.runtime
 	@echo "nDCG app: open http://localhost:$(PORT)"
 	$(PY) -m streamlit run app.py --server.headless true --server.port $(PORT)
 
-# Debian's Chromium (never Playwright's own download) and a CJK font so Korean renders.
+# Debian's Chromium (never Playwright's own download), and a CJK font so Korean renders in screenshots.
 browser:
-	@if [ -x $(CHROMIUM) ] && dpkg -s fonts-noto-cjk >/dev/null 2>&1; then exit 0; fi; \
+	@missing=""; \
+	[ -x $(CHROMIUM) ] || missing="chromium"; \
+	dpkg -s fonts-noto-cjk >/dev/null 2>&1 || missing="$$missing fonts-noto-cjk"; \
+	if [ -z "$$missing" ]; then exit 0; fi; \
 	if [ "$$(id -u)" = 0 ]; then \
-		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-noto-cjk; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q $$missing; \
+	elif [ ! -x $(CHROMIUM) ]; then \
+		echo "Browser tests need Debian's Chromium: sudo apt-get install -y chromium fonts-noto-cjk"; exit 1; \
 	else \
-		echo "Browser tests need Debian's Chromium and a Korean font: sudo apt-get install -y chromium fonts-noto-cjk"; \
-		exit 1; \
+		echo "Korean text needs a CJK font for readable screenshots: sudo apt-get install -y fonts-noto-cjk"; \
 	fi
 
 lint: $(VENV)/.dev
