@@ -192,3 +192,12 @@ def test_bad_judged_grade_keeps_the_previous_pool(at):
     at.text_input(key="steps_pool_text").input("3, lots").run()
     assert any("lots" in w.value for w in at.warning)
     assert metrics(at)["nDCG@3"] == before
+
+
+def test_reset_also_resets_the_judged_grades_box():
+    """After reset the judged-grades box shows the link's pool again, not the newer entry."""
+    at = open_page("pages/steps.py", {"items": "A,B", "rel": "1,3", "pool": "1", "lang": "en"})
+    at.text_input(key="steps_pool_text").input("3, 2").run()
+    at.button(key="steps_reset").click().run()
+    assert at.text_input(key="steps_pool_text").value == "1"
+    assert metrics(at)["nDCG@2"] == f"{score_ranking([1, 3], ideal_pool=[1, 3, 1]).ndcg:.4f}"

@@ -165,8 +165,8 @@ def pool_controls(page: str) -> None:
     st.radio(T("pool_switch"), ["listed", "judged"], format_func=labeller("pool_"), key=mode_key,
              horizontal=True, on_change=_on_pool_mode, args=(mode_key,))
     if ex.use_pool:
-        if text_key not in st.session_state:
-            st.session_state[text_key] = ", ".join(f"{g:g}" for g in ex.pool)
+        if not st.session_state.get("pool_problem"):  # keep a bad entry on screen until it is fixed
+            bind(text_key, ", ".join(f"{g:g}" for g in ex.pool))
         st.text_input(T("pool_input"), key=text_key, on_change=_on_pool_text, args=(text_key,), max_chars=3000)
         if st.session_state.get("pool_problem"):
             st.warning(st.session_state["pool_problem"], icon=":material/warning:")

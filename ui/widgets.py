@@ -154,8 +154,12 @@ def url_warning() -> None:
 
 def sync_url() -> None:
     """Write the current example and language into the address bar (only when they changed)."""
-    wanted = state.to_query(st.session_state[EXAMPLE])
-    wanted["lang"] = lang()
+    stamp = (st.session_state[EXAMPLE], lang())
+    cached = st.session_state.get("_url_cache")
+    if cached is None or cached[0] != stamp:  # build the parameters once per change, not per call
+        cached = (stamp, {**state.to_query(stamp[0]), "lang": stamp[1]})
+        st.session_state["_url_cache"] = cached
+    wanted = cached[1]
     current = {k: st.query_params[k] for k in st.query_params}
     if current != wanted:
         st.query_params.from_dict(wanted)
@@ -276,6 +280,7 @@ def _button(action: str) -> None:
         new, note = state.shuffled(ex, seed), T("did_shuffle", seed=seed)
     else:
         st.session_state.pop(LAST_MOVE, None)
+        st.session_state.pop("pool_problem", None)
         set_example(st.session_state[ORIGIN])
         return
     _record_move(ex, new, note)
