@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 from urllib.parse import quote
 
 import pytest
@@ -36,6 +37,8 @@ def drag(page, source: str, target: str, *, below: bool = False) -> None:
     ty = b["y"] + (b["height"] * 0.85 if below else b["height"] * 0.15)
     page.mouse.move(x, y)
     page.mouse.down()
+    pressed = page.locator("li.dragging .name").inner_text()
+    assert pressed == source, f"the press landed on {pressed!r}, not {source!r}: the list moved after it was measured"
     steps = 12
     for i in range(1, steps + 1):
         page.mouse.move(x, y + (ty - y) * i / steps)
@@ -50,10 +53,24 @@ def settle(page) -> None:
     )
 
 
+def still(page) -> None:
+    """Wait until the drag list stops moving: lazily loaded elements above it (the metrics) can push it down."""
+    last, same, deadline = None, 0, time.monotonic() + WAIT / 1000
+    while same < 3 and time.monotonic() < deadline:
+        box = page.locator("li[data-uid]").first.bounding_box()
+        here = (box and round(box["y"]), page.evaluate("document.querySelectorAll('[data-testid=stSkeleton]').length"))
+        same = same + 1 if here == last else 0
+        last = here
+        page.wait_for_timeout(100)
+    assert same >= 3, "the drag list kept moving for 20 s"
+
+
 def open_app(page, url: str):
     page.goto(url)
     expect(page.locator("li[data-uid]").first).to_be_visible(timeout=WAIT)
     settle(page)
+    expect(page.locator("[data-testid=stMetricValue]").first).to_be_visible(timeout=WAIT)
+    still(page)
 
 
 def test_source_link_shows_the_worked_example(page, server_url):
