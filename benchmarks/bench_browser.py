@@ -154,15 +154,18 @@ def _on_signal(signum, _frame):
 
 # ------------------------------------------------------------------ measurements
 
+def _time_to_metric(page, url: str, want: str) -> float:
+    """ms from navigation start to the first metric visible with ``want``."""
+    page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
+    handle = page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf", timeout=STEP_TIMEOUT_MS * 2)
+    return float(handle.json_value())
+
+
 def first_render(browser, url: str, want: str) -> float:
     """ms from navigation start to the first metric visible with ``want``, in a fresh context."""
     ctx = browser.new_context(viewport=VIEWPORT)
     try:
-        page = ctx.new_page()
-        page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
-        handle = page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf",
-                                        timeout=STEP_TIMEOUT_MS * 2)
-        return float(handle.json_value())
+        return _time_to_metric(ctx.new_page(), url, want)
     finally:
         ctx.close()
 
@@ -171,10 +174,7 @@ def first_render_cached(ctx, url: str, want: str) -> float:
     """Like first_render, but a new tab in a context that already loaded the page (HTTP cache warm)."""
     page = ctx.new_page()
     try:
-        page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
-        handle = page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf",
-                                        timeout=STEP_TIMEOUT_MS * 2)
-        return float(handle.json_value())
+        return _time_to_metric(page, url, want)
     finally:
         page.close()
 
