@@ -47,6 +47,7 @@ bench: $(VENV)/.dev browser
 	$(PY) benchmarks/bench_batch.py
 	$(PY) benchmarks/bench_pages.py
 	$(PY) benchmarks/bench_browser.py
+	$(PY) benchmarks/load_classroom.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis test-artifacts

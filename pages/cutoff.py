@@ -15,9 +15,8 @@ ex = w.example()
 n = len(view.checked.grades)
 
 if n > 1:
-    w.bind("cutoff_k_slider", min(ex.k or n, n))
     st.slider(T("k_slider"), min_value=1, max_value=n, key="cutoff_k_slider",
-              on_change=w.set_k_from, args=("cutoff_k_slider",))
+              on_change=w.set_k_from, args=("cutoff_k_slider",), **w.bound("cutoff_k_slider", min(ex.k or n, n)))
 else:
     st.caption(T("single_item"))
 if n < 6:

@@ -16,8 +16,12 @@ r = view.result
 n = len(view.checked.grades)
 
 c1, c2 = st.columns(2)
-base = c1.slider(T("base_slider"), min_value=1.5, max_value=10.0, value=2.0, step=0.5, key="discount_base")
-horizon = c2.slider(T("horizon"), min_value=2, max_value=max(50, n), value=max(20, min(n, 200)), key="discount_horizon")
+base = c1.slider(T("base_slider"), min_value=1.5, max_value=10.0, step=0.5, key="discount_base",
+                 **w.kept("discount_base", 2.0))
+top = max(50, n)
+held = st.session_state.get("discount_horizon", max(20, min(n, 200)))
+horizon = c2.slider(T("horizon"), min_value=2, max_value=top, key="discount_horizon",
+                    **w.bound("discount_horizon", held if 2 <= held <= top else max(20, min(n, 200))))
 
 CURVES = [("log2", 2.0), ("log", base), ("jarvelin", base), ("reciprocal", 2.0), ("none", 2.0)]
 ranks = np.arange(1, horizon + 1)

@@ -26,8 +26,9 @@ st.latex(r"\mathrm{CG}_p=\sum_{i=1}^{p} rel_i \;\rightarrow\; "
          r"\mathrm{IDCG}_p \;\rightarrow\; \mathrm{nDCG}_p=\frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
 
 st.subheader(T("intro_example_title"))
-gain = st.radio(T("intro_example_gain"), ["exponential", "linear"], format_func=w.labeller("gain_"),
-                key="intro_gain", horizontal=True)
+gains = ["exponential", "linear"]
+gain = st.radio(T("intro_example_gain"), gains, format_func=w.labeller("gain_"),
+                key="intro_gain", horizontal=True, **w.kept("intro_gain", "exponential", gains))
 example = score_ranking([1, 3, 2], k=3, gain=gain, labels=["A", "B", "C"])
 c1, c2, c3 = st.columns(3)
 c1.metric("DCG@3", w.fmt(example.dcg))

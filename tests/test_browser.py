@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from ndcg_core import score_ranking
-from tests.conftest import ARTIFACTS
+from tests.harness import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 SOURCE = "items=A,B,C&rel=1,3,2&gain=exponential&k=3"

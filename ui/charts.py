@@ -15,7 +15,7 @@ import streamlit as st
 from ndcg_core import RankingScore
 from ui import state
 from ui.barchart import bar_chart
-from ui.widgets import T, bind, example, fmt, labeller, score_view, set_example
+from ui.widgets import T, bound, example, fmt, labeller, score_view, set_example
 
 NUM = "%.4f"
 COLORS = {"actual": "#2f6fde", "ideal": "#f08c2e", "linear": "#2f6fde", "exponential": "#d6452f"}
@@ -134,6 +134,8 @@ def tie_panel(view) -> None:
 
 
 def _on_pool_mode(key: str) -> None:
+    if st.session_state[key] not in ("listed", "judged"):
+        return
     set_example(replace(example(), use_pool=st.session_state[key] == "judged"))
 
 
@@ -161,12 +163,16 @@ def pool_controls(page: str) -> None:
     """The IDCG-pool switch: only the listed items, or every judged item (listed or not)."""
     ex = example()
     mode_key, text_key = f"{page}_pool_mode", f"{page}_pool_text"
-    bind(mode_key, "judged" if ex.use_pool else "listed")
-    st.radio(T("pool_switch"), ["listed", "judged"], format_func=labeller("pool_"), key=mode_key,
-             horizontal=True, on_change=_on_pool_mode, args=(mode_key,))
+    modes = ["listed", "judged"]
+    st.radio(T("pool_switch"), modes, format_func=labeller("pool_"), key=mode_key,
+             horizontal=True, on_change=_on_pool_mode, args=(mode_key,),
+             **bound(mode_key, "judged" if ex.use_pool else "listed", modes))
     if ex.use_pool:
-        if not st.session_state.get("pool_problem"):  # keep a bad entry on screen until it is fixed
-            bind(text_key, ", ".join(f"{g:g}" for g in ex.pool))
-        st.text_input(T("pool_input"), key=text_key, on_change=_on_pool_text, args=(text_key,), max_chars=3000)
+        if st.session_state.get("pool_problem"):  # keep a bad entry on screen until it is fixed
+            kept = {"value": st.session_state.get(text_key, "")}
+        else:
+            kept = bound(text_key, ", ".join(f"{g:g}" for g in ex.pool))
+        st.text_input(T("pool_input"), key=text_key, on_change=_on_pool_text, args=(text_key,), max_chars=3000,
+                      **kept)
         if st.session_state.get("pool_problem"):
             st.warning(st.session_state["pool_problem"], icon=":material/warning:")

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 import pandas as pd
 import streamlit as st
 
-from ndcg_core import RankingScore, score_ranking
+from ndcg_core import GAINS, TIES, RankingScore, score_ranking
 from ui import state
 from ui.i18n import CATALOGUE, LANG_NAMES, translate
 from ui.sortable import sortable_list
@@ -166,15 +166,16 @@ def sync_url() -> None:
 
 
 def _on_language(key: str) -> None:
-    st.session_state[LANG] = st.session_state[key]
+    if st.session_state[key] in state.LANGS:
+        st.session_state[LANG] = st.session_state[key]
 
 
 def language_picker() -> None:
     """Sidebar radio: 한국어 / English (the language itself lives outside the widget's state)."""
-    bind("sidebar_lang", lang())
     st.sidebar.radio(
         T("language"),
         list(state.LANGS),
+        **bound("sidebar_lang", lang(), state.LANGS),
         format_func=LANG_NAMES.get,
         key="sidebar_lang",
         horizontal=True,
@@ -286,8 +287,19 @@ def _button(action: str) -> None:
     _record_move(ex, new, note)
 
 
+def _setting_ok(field: str, value) -> bool:
+    """Whether ``value`` is one of the choices of the example's ``field`` (never write anything else)."""
+    if field == "k":
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= state.MAX_K
+    if field == "use_scores":
+        return isinstance(value, bool)
+    return value in {"scale": state.SCALES, "gain": GAINS, "ties": TIES}[field]
+
+
 def _on_setting(field: str, key: str) -> None:
     value = st.session_state[key]
+    if not _setting_ok(field, value):
+        return  # the next run shows the example's value again
     if field == "k":
         value = value or None
     ex = replace(example(), **{field: value})
@@ -296,10 +308,35 @@ def _on_setting(field: str, key: str) -> None:
     set_example(ex)
 
 
-def bind(key: str, value) -> None:
-    """Make a keyed widget show the example's value (set before the widget is created)."""
-    if st.session_state.get(key, object()) != value:
+_MISSING = object()
+
+
+def bound(key: str, value, options=None) -> dict:
+    """Keyword arguments that make the keyed widget ``key`` show ``value`` (the example's).
+
+    Streamlit sends a widget's value to the browser only in a run that writes it into
+    session state; in other runs it sends just the widget's default and trusts the browser's
+    copy. A widget that mounts after a rerun has no copy: on a busy class server a student
+    clicks before the radio and selectbox code has loaded, so the widget first appears in a
+    rerun, takes its default, and reports it back with the next click (issue 6). So the
+    default is always the example's value: written into session state when the widget's
+    value differs, otherwise passed as the widget's ``index`` (or ``value``). Never both in
+    one run, which Streamlit warns about. Call it just before creating the widget.
+    """
+    if st.session_state.get(key, _MISSING) != value:
         st.session_state[key] = value
+        return {}
+    if options is None:
+        return {"value": value}
+    return {"index": list(options).index(value)}
+
+
+def kept(key: str, default, options=None) -> dict:
+    """Like ``bound`` for a widget that owns its value: show what the server holds, else ``default``."""
+    value = st.session_state.get(key, default)
+    if options is not None and value not in options:
+        value = default
+    return bound(key, value, options)
 
 
 # ---------------------------------------------------------------- the ranking editor
@@ -310,33 +347,32 @@ def settings_row(page: str) -> None:
     ex = example()
     n = max(len(ex.items), 1)
     c1, c2, c3, c4 = st.columns([1.2, 1.3, 1, 1.3])
-    bind(f"{page}_scale", ex.scale)
     c1.selectbox(
         T("scale"), state.SCALES, format_func=labeller("scale_"), key=f"{page}_scale",
-        on_change=_on_setting, args=("scale", f"{page}_scale"),
+        on_change=_on_setting, args=("scale", f"{page}_scale"), **bound(f"{page}_scale", ex.scale, state.SCALES),
     )
-    bind(f"{page}_gain", ex.gain)
+    gains = ["linear", "exponential"]
     c2.radio(
-        T("gain"), ["linear", "exponential"], format_func=labeller("gain_"), key=f"{page}_gain",
-        on_change=_on_setting, args=("gain", f"{page}_gain"),
+        T("gain"), gains, format_func=labeller("gain_"), key=f"{page}_gain",
+        on_change=_on_setting, args=("gain", f"{page}_gain"), **bound(f"{page}_gain", ex.gain, gains),
     )
     # 0 stands for "the whole list": st.selectbox shows None as "no choice".
     options = list(range(0, max(n, ex.k or 1) + 1))
-    bind(f"{page}_k", ex.k or 0)
     c3.selectbox(
         T("k"), options, format_func=labeller("k_", zero="k_all"), key=f"{page}_k",
-        on_change=_on_setting, args=("k", f"{page}_k"),
+        on_change=_on_setting, args=("k", f"{page}_k"), **bound(f"{page}_k", ex.k or 0, options),
     )
-    bind(f"{page}_use_scores", ex.use_scores)
     c4.toggle(
         T("use_scores"), key=f"{page}_use_scores", help=T("use_scores_help"),
         on_change=_on_setting, args=("use_scores", f"{page}_use_scores"),
+        **bound(f"{page}_use_scores", ex.use_scores),
     )
     if ex.use_scores:
-        bind(f"{page}_ties", ex.ties)
+        ties = ["average", "optimistic", "pessimistic", "stable"]
         c4.selectbox(
-            T("ties"), ["average", "optimistic", "pessimistic", "stable"], format_func=labeller("ties_"),
+            T("ties"), ties, format_func=labeller("ties_"),
             key=f"{page}_ties", on_change=_on_setting, args=("ties", f"{page}_ties"),
+            **bound(f"{page}_ties", ex.ties, ties),
         )
 
 

@@ -1,0 +1,104 @@
+"""One server harness for the browser tests and the benchmarks: a real `streamlit run` on a
+loopback port, and Debian's Chromium with the flags this machine needs.
+
+The server's log is kept in a file; ``Server.new_log_problems()`` returns the lines that name a
+traceback, a deprecation or an exception since the last call, so a test can fail on the log
+its own actions dirtied.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+_BAD_WORDS = ("traceback", "deprecat", "exception", "error")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def chromium_path() -> str:
+    """Debian's Chromium, or a clear error: browser runs fail, never skip, when it is missing."""
+    found = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+    if not found:
+        raise RuntimeError(f"browser runs need Debian's Chromium at {CHROMIUM}: apt-get install -y chromium")
+    return found
+
+
+class Server:
+    """A `streamlit run` of ``script`` (default: the app) on a free loopback port."""
+
+    def __init__(self, script: str = "app.py", cwd: Path = ROOT, log: Path | None = None,
+                 extra: list[str] | None = None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log = log or ARTIFACTS / f"server-{self.port}.log"
+        self._seen = 0
+        cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port),
+               "--server.address", "127.0.0.1", "--server.headless", "true",
+               "--browser.gatherUsageStats", "false", *(extra or [])]
+        with open(self.log, "w") as out:
+            self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
+                                         stdin=subprocess.DEVNULL)
+
+    def wait_healthy(self, timeout: float = 60.0) -> Server:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"streamlit exited with {self.proc.returncode}:\n{self.tail()}")
+            with contextlib.suppress(OSError, urllib.error.URLError):
+                with urllib.request.urlopen(self.url + "/_stcore/health", timeout=2) as resp:  # noqa: S310
+                    if resp.status == 200:
+                        return self
+            time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"streamlit on port {self.port} not healthy after {timeout:.0f} s:\n{self.tail()}")
+
+    def text(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")
+
+    def tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join(self.text().splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def new_log_problems(self) -> list[str]:
+        """Log lines since the last call that name a traceback, deprecation, exception or error."""
+        text = self.text()
+        fresh, self._seen = text[self._seen:], len(text)
+        return [line for line in fresh.splitlines() if any(w in line.lower() for w in _BAD_WORDS)]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=10)
+
+    def __enter__(self) -> Server:
+        return self.wait_healthy()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
