@@ -1,19 +1,35 @@
-"""nDCG teaching app: the entry point lists the pages and keeps the example in the URL."""
+"""nDCG teaching app: the one entry point. Every request and every AppTest run goes through here.
+
+It sets the page, starts the session (language and example from the URL), draws the language
+picker, lists the pages with ``st.navigation``, runs the chosen lesson from ``lessons/``, and
+writes the example back into the URL.
+
+Why ``pages/`` holds only entry stubs: Streamlit treats a top-level ``pages/`` folder as a legacy
+multipage app until ``st.navigation`` has run once in the process, and AppTest resets that before
+every run (Streamlit 1.67: ``runtime/pages_manager.py`` sets ``PagesManager.uses_pages_directory``
+from ``Path(main_script_parent / "pages").exists()``; ``runtime/scriptrunner/script_runner.py``
+then runs ``_mpa_v1``, which runs ``pages/<url>.py`` for the requested URL instead of this file).
+So each lesson URL has a stub ``pages/<slug>.py`` that runs this file, and the lessons themselves
+live in ``lessons/``. A fresh server's first request for /steps, and every AppTest rerun and
+click, therefore run this file too. ``tests/test_app_frame.py`` fails if that Streamlit behaviour
+changes or a stub is missing.
+"""
 
 import streamlit as st
 
+from ui import nav
 from ui import widgets as w
 
 st.set_page_config(page_title="nDCG", page_icon="📈", layout="wide")
 w.start_session()
 w.language_picker()
 
-pages = [st.Page("pages/intro.py", title=w.T("nav_intro"), icon=":material/menu_book:", default=True)]
-pages += [
-    st.Page(path, title=w.T(key), icon=icon, url_path=path.removeprefix("pages/").removesuffix(".py"))
-    for path, key, icon in w.LESSON_PAGES
-]
+pages = [st.Page(nav.INTRO.script, title=w.T(nav.INTRO.title_key), icon=nav.INTRO.icon, default=True)]
+pages += [st.Page(lesson.script, title=w.T(lesson.title_key), icon=lesson.icon, url_path=lesson.slug)
+          for lesson in nav.LESSONS]
 page = st.navigation(pages)
 st.sidebar.caption(w.T("sidebar_link"))
-with w.app_frame():
+try:
     page.run()
+finally:  # also when a lesson stops early (st.stop) or reruns
+    w.sync_url()

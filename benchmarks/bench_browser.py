@@ -32,14 +32,10 @@ import contextlib
 import os
 import shutil
 import signal
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,11 +46,8 @@ from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from ndcg_core import score_ranking  # noqa: E402
+from tests.harness import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
 
-PYTHON = ROOT / ".venv" / "bin" / "python"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 VIEWPORT = {"width": 1400, "height": 1000}
 
 NAMES = ["A", "B", "C"]
@@ -95,56 +88,18 @@ def nd(order: list[int], k: int | None = K) -> str:
 
 # ------------------------------------------------------------------ servers
 
-_SERVERS: list[subprocess.Popen] = []
+_SERVERS: list[Server] = []
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_server(script: str, cwd: Path, log: Path) -> tuple[subprocess.Popen, int]:
-    port = free_port()
-    cmd = [str(PYTHON), "-m", "streamlit", "run", script, "--server.port", str(port),
-           "--server.headless", "true", "--browser.gatherUsageStats", "false"]
-    with open(log, "w") as out:
-        proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    _SERVERS.append(proc)
-    return proc, port
-
-
-def wait_healthy(proc: subprocess.Popen, port: int, log: Path, timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    url = f"http://127.0.0.1:{port}/_stcore/health"
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"streamlit server exited with {proc.returncode}:\n{_tail(log)}")
-        with contextlib.suppress(OSError, urllib.error.URLError):
-            with urllib.request.urlopen(url, timeout=2) as resp:
-                if resp.status == 200:
-                    return
-        time.sleep(0.2)
-    raise SystemExit(f"streamlit server on port {port} not healthy after {timeout:.0f} s:\n{_tail(log)}")
+def start_server(script: str, cwd: Path, log: Path) -> Server:
+    server = Server(script, cwd=cwd, log=log)
+    _SERVERS.append(server)
+    return server
 
 
 def stop_servers() -> None:
     while _SERVERS:
-        proc = _SERVERS.pop()
-        if proc.poll() is None:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait(timeout=10)
-
-
-def _tail(log: Path, lines: int = 30) -> str:
-    try:
-        return "\n".join(log.read_text(errors="replace").splitlines()[-lines:])
-    except OSError:
-        return "(no log)"
+        _SERVERS.pop().stop()
 
 
 def _on_signal(signum, _frame):
@@ -352,8 +307,7 @@ def main() -> int:
     ap.add_argument("--steps", type=int, default=10, help="k-slider key presses")
     args = ap.parse_args()
 
-    if not os.path.exists(CHROMIUM):
-        raise SystemExit(f"needs Debian's Chromium at {CHROMIUM} (apt-get install -y chromium)")
+    chromium = chromium_path()
     atexit.register(stop_servers)
     signal.signal(signal.SIGTERM, _on_signal)
     signal.signal(signal.SIGINT, _on_signal)
@@ -366,20 +320,20 @@ def main() -> int:
         (tmp / ".streamlit").mkdir()
         shutil.copy(ROOT / ".streamlit" / "config.toml", tmp / ".streamlit" / "config.toml")
         (tmp / "bare.py").write_text(BARE_SCRIPT)
-        app_proc, app_port = start_server("app.py", ROOT, tmp / "app.log")
-        bare_proc, bare_port = start_server("bare.py", tmp, tmp / "bare.log")
-        wait_healthy(app_proc, app_port, tmp / "app.log")
-        wait_healthy(bare_proc, bare_port, tmp / "bare.log")
+        app_server = start_server("app.py", ROOT, tmp / "app.log")
+        bare_server = start_server("bare.py", tmp, tmp / "bare.log")
+        app_server.wait_healthy()
+        bare_server.wait_healthy()
 
-        app_base = f"http://127.0.0.1:{app_port}"
+        app_base = app_server.url
         steps_url = f"{app_base}/steps?{EXAMPLE_QUERY}"
         cutoff_url = f"{app_base}/cutoff?{EXAMPLE_QUERY}"
-        bare_url = f"http://127.0.0.1:{bare_port}/"
+        bare_url = bare_server.url + "/"
         want0 = nd([0, 1, 2])
         results = []
 
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
             try:
                 # Cold loads: the first request after a server starts imports everything.
                 cold_app = first_render(browser, steps_url, want0)
@@ -468,7 +422,7 @@ def main() -> int:
     print()
     print(f"total benchmark time {time.monotonic() - started:.0f} s; load average {load_before} before, "
           f"{_load()} after ({os.cpu_count()} CPUs)")
-    return 0
+    return 1 if any(ok is False for *_, ok in results) else 0
 
 
 def _load() -> str:

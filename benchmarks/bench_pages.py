@@ -10,9 +10,9 @@ The example is opened through the URL query parameters, exactly as a shared link
 
 One harness detail (AppTest only, the app is unchanged): AppTest resets
 ``PagesManager.uses_pages_directory`` before *every* run, so with a ``pages/`` folder
-beside app.py every AppTest run goes through Streamlit's legacy multipage mode and,
-after ``switch_page``, runs the page script alone (the page's ``ensure_started`` then
-stands in for app.py). A real server leaves that mode for good the first time
+beside app.py every AppTest run goes through Streamlit's legacy multipage mode, which
+runs the lesson's entry stub ``pages/<slug>.py``, which runs app.py (see app.py's
+docstring). A real server leaves that mode for good the first time
 ``st.navigation`` runs, and from then on every run is app.py -> st.navigation -> page.
 The benchmark measures that live-server path: it clears the flag again right after
 AppTest's reset (``_NavigationPagesManager``). ``--legacy`` measures AppTest's own path.
@@ -113,7 +113,7 @@ def open_page(page: str, n: int) -> AppTest:
     at.run()
     _quiet_streamlit()
     _check(at, f"{page} (first run)")
-    at.switch_page(f"pages/{page}.py").run()
+    at.switch_page(f"lessons/{page}.py").run()
     _check(at, page)
     ex = at.session_state["example"]
     if len(ex.items) != n:
@@ -164,8 +164,8 @@ def profile(page: str, n: int, reruns: int) -> str:
     buf.write(f"--- all functions, top 15 by cumulative time ({reruns} reruns) ---\n")
     stats.print_stats(15)
     stats = pstats.Stats(prof, stream=buf).sort_stats("cumulative")
-    buf.write("--- app code only (ui/, pages/, ndcg_core/, app.py), top 15 by cumulative time ---\n")
-    stats.print_stats(rf"{ROOT}/(ui|pages|ndcg_core|app\.py)", 15)
+    buf.write("--- app code only (ui/, lessons/, ndcg_core/, app.py), top 15 by cumulative time ---\n")
+    stats.print_stats(rf"{ROOT}/(ui|lessons|pages|ndcg_core|app\.py)", 15)
     return buf.getvalue().replace(str(ROOT) + "/", "")
 
 
@@ -175,7 +175,7 @@ def main() -> int:
     ap.add_argument("--warmups", type=int, default=2)
     ap.add_argument("--no-profile", action="store_true")
     ap.add_argument("--legacy", action="store_true",
-                    help="let AppTest run pages without app.py (its default with a pages/ folder)")
+                    help="measure AppTest's own legacy path (pages/ stub -> app.py -> lesson)")
     args = ap.parse_args()
     _app_test.PagesManager = _ORIGINAL_PAGES_MANAGER if args.legacy else _NavigationPagesManager
     _quiet_streamlit()
@@ -189,7 +189,7 @@ def main() -> int:
 
     print(f"AppTest script run time per page ({args.reruns} reruns after {args.warmups} warm-ups, "
           f"Streamlit {_streamlit_version()}, Python {sys.version.split()[0]})")
-    print("runs: " + ("AppTest's legacy path, page script alone (--legacy)" if args.legacy
+    print("runs: " + ("AppTest's legacy path, pages/ stub -> app.py -> lesson (--legacy)" if args.legacy
                       else "app.py -> st.navigation -> page, as on a live server"))
     header = f"{'page':<10} {'items':>5} {'median ms':>10} {'p90 ms':>8} {'goal ms':>8}  result"
     print(header)
@@ -209,7 +209,7 @@ def main() -> int:
         print(f"Profile of the slowest page relative to its goal: {page} at {n} items "
               f"(median {med:.1f} ms, goal {GOAL_MS[n]:g} ms)")
         print(profile(page, n, args.reruns))
-    return 0
+    return 1 if failed else 0
 
 
 class _HarnessNoise(logging.Filter):

@@ -23,7 +23,7 @@ def open_page(page: str, params: dict[str, str] | None = None, timeout: float = 
     for key, value in (params or {}).items():
         at.query_params[key] = value
     at.run()
-    if page != "pages/intro.py":
+    if page != "lessons/intro.py":
         at.switch_page(page).run()
     return at
 

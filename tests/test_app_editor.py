@@ -28,7 +28,7 @@ def warnings(at) -> str:
 
 @pytest.fixture
 def at():
-    return open_page("pages/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    return open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
 
 
 @pytest.mark.parametrize(
@@ -95,7 +95,7 @@ def test_zero_items_show_a_message_not_an_error(at):
 def test_five_hundred_items_are_computed():
     """A 500-item example from the URL runs and shows the core's nDCG."""
     rel = [i % 4 for i in range(500)]
-    at = open_page("pages/steps.py", {"rel": ",".join(map(str, rel)), "k": "10", "lang": "en"})
+    at = open_page("lessons/steps.py", {"rel": ",".join(map(str, rel)), "k": "10", "lang": "en"})
     assert not at.exception
     assert metrics(at)["nDCG@10"] == f"{score_ranking(rel, k=10).ndcg:.4f}"
 
@@ -143,7 +143,7 @@ def test_shuffle_is_seeded_and_reset_restores(at):
     """Shuffle #1 gives the same order in every session, and reset brings back the opening example."""
     at.button(key="steps_shuffle").click().run()
     first = table(at)
-    other = open_page("pages/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    other = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
     other.button(key="steps_shuffle").click().run()
     assert table(other) == first
     at.button(key="steps_reset").click().run()
@@ -161,7 +161,7 @@ def test_gain_and_k_switches_update_numbers_and_url(at):
 
 def test_scores_mode_ranks_by_score_like_sklearn():
     """In scores mode the source's scores 0.5, 0.8, 0.2 rank B first, as scikit-learn does."""
-    at = open_page("pages/steps.py", {"lang": "en"})
+    at = open_page("lessons/steps.py", {"lang": "en"})
     at.toggle(key="steps_use_scores").set_value(True).run()
     at.radio(key="steps_gain").set_value("linear").run()
     assert metrics(at)["nDCG@3"] == "0.9725"
@@ -196,7 +196,7 @@ def test_bad_judged_grade_keeps_the_previous_pool(at):
 
 def test_reset_also_resets_the_judged_grades_box():
     """After reset the judged-grades box shows the link's pool again, not the newer entry."""
-    at = open_page("pages/steps.py", {"items": "A,B", "rel": "1,3", "pool": "1", "lang": "en"})
+    at = open_page("lessons/steps.py", {"items": "A,B", "rel": "1,3", "pool": "1", "lang": "en"})
     at.text_input(key="steps_pool_text").input("3, 2").run()
     at.button(key="steps_reset").click().run()
     assert at.text_input(key="steps_pool_text").value == "1"

@@ -46,7 +46,7 @@ def test_bad_link_falls_back_to_default_with_its_reason(name):
 def test_bad_link_shows_one_warning_and_the_default_numbers(name):
     """The page shows one warning sentence and the default example's numbers, never a traceback."""
     params, _ = BAD_LINKS[name]
-    at = open_page("pages/steps.py", {**params, "lang": "en"})
+    at = open_page("lessons/steps.py", {**params, "lang": "en"})
     assert not at.exception
     assert len(at.warning) == 1 and at.warning[0].value.startswith("The link's example could not be used")
     assert "<script>" not in at.warning[0].value
@@ -55,7 +55,7 @@ def test_bad_link_shows_one_warning_and_the_default_numbers(name):
 
 def test_unknown_language_falls_back_to_korean_with_a_warning():
     """lang=fr opens the Korean page with one warning."""
-    at = open_page("pages/steps.py", {"lang": "fr"})
+    at = open_page("lessons/steps.py", {"lang": "fr"})
     assert at.title[0].value.startswith("단계별 계산")
     assert len(at.warning) == 1 and "fr" in at.warning[0].value
 
@@ -78,17 +78,17 @@ def test_rel_alone_names_items_by_letter():
 
 def test_editing_the_example_rewrites_the_url():
     """After an edit the URL holds the new grades, so reload and copy-paste restore it."""
-    at = open_page("pages/steps.py", {"items": "A,B,C", "rel": "1,3,2", "lang": "en"})
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "lang": "en"})
     key = at.session_state["editor_key"]
     at.session_state[key] = {"edited_rows": {0: {"grade": 3}}, "added_rows": [], "deleted_rows": []}
     at.run()
     rel = at.query_params["rel"]
     assert (rel[0] if isinstance(rel, list) else rel) == "3,3,2"
-    reopened = open_page("pages/steps.py", {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()})
+    reopened = open_page("lessons/steps.py", {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()})
     assert metrics(reopened) == metrics(at)
 
 
-@pytest.mark.parametrize("page", ["pages/discount.py", "pages/gain.py", "pages/cutoff.py", "pages/intro.py"])
+@pytest.mark.parametrize("page", ["lessons/discount.py", "lessons/gain.py", "lessons/cutoff.py", "lessons/intro.py"])
 def test_every_page_opens_the_source_link(page):
     """/?items=A,B,C&rel=1,3,2&gain=exponential&k=3 opens the source's example on any page."""
     at = open_page(page, {"items": "A,B,C", "rel": "1,3,2", "gain": "exponential", "k": "3"})

@@ -45,7 +45,7 @@ def option_value(widget, shown):
 
 def test_a_widget_mounted_late_shows_the_example_in_every_run():
     """In the first run and two reruns, each settings widget's proto carries the example's value."""
-    at = open_page("pages/steps.py", LINK)
+    at = open_page("lessons/steps.py", LINK)
     for run in range(3):
         for kind, key, want in WANT:
             widget = getattr(at, kind)(key=key)
@@ -57,7 +57,7 @@ def test_a_widget_mounted_late_shows_the_example_in_every_run():
 
 def test_the_k_slider_mounted_late_shows_the_example():
     """The nDCG@k page's k slider defaults to the example's k in a rerun, not to its minimum."""
-    at = open_page("pages/cutoff.py", {"items": "A,B,C,D", "rel": "1,3,0,2", "k": "3", "lang": "en"})
+    at = open_page("lessons/cutoff.py", {"items": "A,B,C,D", "rel": "1,3,0,2", "k": "3", "lang": "en"})
     at.run()
     slider = at.slider(key="cutoff_k_slider")
     assert slider.value == 3
@@ -66,7 +66,7 @@ def test_the_k_slider_mounted_late_shows_the_example():
 
 def test_the_intro_gain_radio_keeps_the_students_choice_when_mounted_late():
     """After choosing linear on the intro, a rerun's radio defaults to linear, the value on the server."""
-    at = open_page("pages/intro.py", {"lang": "en"})
+    at = open_page("lessons/intro.py", {"lang": "en"})
     at.radio(key="intro_gain").set_value("linear").run()
     at.run()
     radio = at.radio(key="intro_gain")

@@ -11,6 +11,8 @@ from playwright.sync_api import expect
 
 from ndcg_core import score_ranking
 from tests.harness import ARTIFACTS
+from ui.i18n import translate
+from ui.nav import LESSONS
 
 pytestmark = pytest.mark.browser
 SOURCE = "items=A,B,C&rel=1,3,2&gain=exponential&k=3"
@@ -191,11 +193,16 @@ def test_touch_drag_on_the_handle(browser, server_url):
         context.close()
 
 
-def test_first_request_of_a_fresh_server_can_be_a_lesson_page(page, fresh_server_url):
-    """Opening /steps first on a new server shows the step page with the app's own menu, not the pages/ file list."""
-    open_app(page, f"{fresh_server_url}/steps?{SOURCE}&lang=en")
-    expect(page.get_by_role("heading", name="Step by step: CG → DCG → IDCG → nDCG")).to_be_visible(timeout=WAIT)
+@pytest.mark.parametrize("slug", [lesson.slug for lesson in LESSONS])
+def test_first_request_of_a_fresh_server_can_be_a_lesson_page(page, fresh_server_url, slug):
+    """Opening a lesson first on a new server shows it in the app's frame (menu, caption), with no dialog."""
+    open_app(page, f"{fresh_server_url}/{slug}?{SOURCE}&lang=en")
+    expect(page.get_by_role("heading", name=translate(f"{slug}_title", "en"))).to_be_visible(timeout=WAIT)
     nav = page.locator("[data-testid=stSidebarNav]")
-    expect(nav).to_contain_text("Discount curves", timeout=WAIT)
-    assert "cutoff" not in nav.inner_text()
+    expect(nav).to_contain_text(translate("nav_discount", "en"), timeout=WAIT)
+    assert "cutoff" not in nav.inner_text(), "the legacy pages/ file list is showing"
+    expect(page.locator("[data-testid=stSidebar]")).to_contain_text(translate("sidebar_link", "en"), timeout=WAIT)
     expect(metric(page, "nDCG@3")).to_have_text("0.7364", timeout=WAIT)
+    assert page.get_by_text("Page not found").count() == 0
+    assert page.locator("[role=dialog]").count() == 0
+    assert not page.js_errors

@@ -9,8 +9,6 @@ through dataframes, plain text and ``plain()``-escaped markdown, never as HTML.
 from __future__ import annotations
 
 import re
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
 import pandas as pd
@@ -29,14 +27,6 @@ EDITOR_BASE = "editor_base"
 SHUFFLES = "shuffle_count"
 URL_NOTE = "url_problem"
 LANG = "language"
-
-#: The lesson pages, in menu order: (file, title key, icon).
-LESSON_PAGES = (
-    ("pages/steps.py", "nav_steps", ":material/calculate:"),
-    ("pages/discount.py", "nav_discount", ":material/trending_down:"),
-    ("pages/gain.py", "nav_gain", ":material/balance:"),
-    ("pages/cutoff.py", "nav_cutoff", ":material/content_cut:"),
-)
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
 
@@ -82,40 +72,6 @@ def grade_text(g: float) -> str:
 
 
 # ---------------------------------------------------------------- session start and URL
-
-
-_FRAME = threading.local()
-
-
-@contextmanager
-def app_frame():
-    """Wrap ``page.run()`` in app.py: pages inside it know the app's setup has run."""
-    _FRAME.active = True
-    try:
-        yield
-        sync_url()
-    finally:
-        _FRAME.active = False
-
-
-def ensure_started() -> None:
-    """Guard at the top of every page, for when a page runs without app.py around it.
-
-    Streamlit treats a ``pages/`` folder as a legacy multipage app until ``st.navigation``
-    has run once in the process, so a fresh server's first request for /steps (and every
-    AppTest run) executes the page alone. On a server, switch that mode off and rerun
-    through app.py once; otherwise do app.py's session setup here.
-    """
-    if getattr(_FRAME, "active", False):
-        return
-    if not st.session_state.get("_boot_rerun"):
-        from streamlit.runtime.pages_manager import PagesManager
-
-        st.session_state["_boot_rerun"] = True
-        PagesManager.uses_pages_directory = False
-        st.rerun()
-    start_session()
-    language_picker()
 
 
 def start_session() -> None:
@@ -524,7 +480,6 @@ def ranking_editor(page: str) -> View:
         row_problems(view.checked)
         if view.result is None:
             st.info(T("no_items"), icon=":material/info:")
-    sync_url()
     return view
 
 

@@ -4,19 +4,16 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import score_ranking
-from ui import charts
+from ui import charts, nav
 from ui import widgets as w
 from ui.widgets import T
-
-w.ensure_started()
 
 st.title(T("intro_title"))
 w.url_warning()
 if w.state.to_query(w.example()) != w.state.to_query(w.state.DEFAULT):
     st.success(T("intro_link_loaded", n=len(w.example().items)), icon=":material/link:")
-lessons = st.columns(4)
-for col, (path, key, icon) in zip(lessons, w.LESSON_PAGES, strict=True):
-    col.page_link(path, label=T(key), icon=icon)
+for col, lesson in zip(st.columns(len(nav.LESSONS)), nav.LESSONS, strict=True):
+    col.page_link(lesson.script, label=T(lesson.title_key), icon=lesson.icon)
 st.markdown(T("intro_what"))
 st.markdown(T("intro_scales"))
 
@@ -45,7 +42,7 @@ if gain == "exponential":
     st.info(T("rounding_note"), icon=":material/info:")
 if st.button(T("intro_open"), key="intro_open"):
     w.open_source_example()
-    st.switch_page("pages/steps.py")
+    st.switch_page(nav.BY_SLUG["steps"].script)
 
 st.subheader(T("intro_compare_title"))
 st.table(pd.DataFrame(

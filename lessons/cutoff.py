@@ -1,0 +1,40 @@
+"""nDCG@k: a k slider and nDCG@k for every k under both gains."""
+
+import pandas as pd
+import streamlit as st
+
+from ui import charts
+from ui import widgets as w
+from ui.widgets import T
+
+view = w.lesson_header("cutoff")
+r = view.result
+ex = w.example()
+n = len(view.checked.grades)
+
+if n > 1:
+    st.slider(T("k_slider"), min_value=1, max_value=n, key="cutoff_k_slider",
+              on_change=w.set_k_from, args=("cutoff_k_slider",), **w.bound("cutoff_k_slider", min(ex.k or n, n)))
+else:
+    st.caption(T("single_item"))
+if n < 6:
+    st.button(T("cutoff_try"), key="cutoff_try", on_click=w.load_grades, args=([3, 0, 1, 0, 2, 3, 0, 1, 2, 0],))
+
+curves = {g: w.score_view(ex, view.checked, gain=g, k=None).result.column("ndcg") for g in ("linear", "exponential")}
+ks = list(range(1, n + 1))
+st.subheader(T("cutoff_chart"))
+k_now = view.result.k or n
+charts.plot(charts.figure(
+    [{"type": "scatter", "mode": "lines+markers", "name": T(f"col_{g}"), "x": ks, "y": curves[g].tolist(),
+      "line": {"color": charts.COLORS[g]}} for g in curves],
+    x_title=T("axis_k"), y_title="nDCG@k", height=380,
+    shapes=[{"type": "line", "x0": k_now, "x1": k_now, "y0": 0, "y1": 1, "yref": "y",
+             "line": {"dash": "dot", "color": "#888"}}],
+    yaxis={"title": {"text": "nDCG@k"}, "range": [0, 1.05]},
+    xaxis={"title": {"text": T("axis_k")}, "dtick": 1 if n <= 20 else None},
+), key="cutoff_curve")
+for g in curves:
+    st.write(T("cutoff_range", lo=w.fmt(float(curves[g].min())), hi=w.fmt(float(curves[g].max())),
+               gain=T(f"col_{g}")))
+charts.show(pd.DataFrame({"k": ks, T("col_linear"): curves["linear"], T("col_exponential"): curves["exponential"]}),
+            height=charts.table_height(n))

@@ -1,0 +1,72 @@
+"""Linear vs exponential gain: gain per grade, the current ranking under both, and a pair they disagree on."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from ndcg_core import gain_disagreement, gain_values
+from ndcg_core.lessons import EXHAUSTIVE_ITEMS
+from ui import charts
+from ui import widgets as w
+from ui.widgets import T
+
+view = w.lesson_header("gain")
+r = view.result
+ex = w.example()
+
+st.subheader(T("gain_table_title"))
+grades = np.arange(0, ex.scale + 1, dtype=float)
+left, right = st.columns([1, 1.4])
+with left:
+    charts.show(pd.DataFrame({
+        T("axis_grade"): grades.astype(int),
+        T("col_linear"): gain_values(grades, "linear").astype(int),
+        T("col_exponential"): gain_values(grades, "exponential").astype(int),
+    }))
+with right:
+    charts.plot(charts.figure(
+        [{"type": "bar", "name": T(f"col_{g}"), "x": grades.astype(int).tolist(),
+          "y": gain_values(grades, g).tolist(), "marker": {"color": charts.COLORS[g]}}
+         for g in ("linear", "exponential")],
+        x_title=T("axis_grade"), y_title=T("axis_gain"), barmode="group", height=300,
+    ), key="gain_bars")
+
+st.subheader(T("side_title"))
+both = {g: w.score_view(ex, view.checked, gain=g).result for g in ("linear", "exponential")}
+k = view.k_text
+charts.show(pd.DataFrame({
+    T("col_measure"): [f"DCG@{k}", f"IDCG@{k}", f"nDCG@{k}"],
+    T("col_linear"): [both["linear"].dcg, both["linear"].idcg, both["linear"].ndcg],
+    T("col_exponential"): [both["exponential"].dcg, both["exponential"].idcg, both["exponential"].ndcg],
+}))
+
+st.subheader(T("flip_title"))
+names = view.checked.names
+flip = gain_disagreement(view.checked.grades)
+if flip is None:
+    distinct = len(set(view.checked.grades))
+    if distinct < 3:
+        st.info(T("flip_none_two", n=distinct), icon=":material/info:")
+    elif len(names) <= EXHAUSTIVE_ITEMS:
+        st.info(T("flip_none_exhaustive"), icon=":material/info:")
+    else:
+        st.info(T("flip_none_partial"), icon=":material/info:")
+    st.button(T("flip_try"), key="gain_try_flip", on_click=w.load_grades, args=([3, 2, 2, 0],))
+else:
+    st.write(T("flip_found"))
+    shown = min(len(names), 8)
+    cols = st.columns(2)
+    for col, title, order, lin, exp_ in (
+        (cols[0], T("ranking_1"), flip.first, flip.linear_dcg[0], flip.exponential_dcg[0]),
+        (cols[1], T("ranking_2"), flip.second, flip.linear_dcg[1], flip.exponential_dcg[1]),
+    ):
+        with col:
+            st.markdown(f"**{title}**")
+            charts.show(pd.DataFrame({
+                T("col_rank"): list(range(1, shown + 1)),
+                T("col_item"): [names[i] for i in order[:shown]],
+                T("col_grade"): [view.checked.grades[i] for i in order[:shown]],
+            }))
+            st.metric(f"DCG ({T('col_linear')})", w.fmt(lin))
+            st.metric(f"DCG ({T('col_exponential')})", w.fmt(exp_))
+    st.caption(T("flip_why"))

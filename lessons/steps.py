@@ -1,0 +1,84 @@
+"""The core lesson: CG → DCG → IDCG → nDCG for the user's own ranking, one section per step."""
+
+import streamlit as st
+
+from ui import arithmetic, charts
+from ui import widgets as w
+from ui.widgets import T
+
+view = w.lesson_header("steps")
+r = view.result
+ex = w.example()
+
+# Actual order beside the ideal order, with the ranks that differ highlighted.
+st.subheader(T("compare_title"))
+actual = charts.step_frame(r, ideal=False, columns=("rank", "item", "relevance"))
+ideal = charts.step_frame(r, ideal=True, columns=("rank", "item", "relevance"))
+n = len(actual)
+wrong = [i < len(ideal) and actual.iat[i, 2] != ideal.iat[i, 2] for i in range(n)]
+left, right = st.columns(2)
+with left:
+    st.caption(T("compare_actual"))
+    charts.show(actual, styler=charts.highlight_rows(actual, wrong), height=charts.table_height(n))
+with right:
+    st.caption(T("compare_ideal"))
+    charts.show(ideal, styler=charts.highlight_rows(ideal, wrong + [False] * (len(ideal) - n)),
+                height=charts.table_height(len(ideal)))
+st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
+if ex.use_scores:
+    charts.tie_panel(view)
+
+# Step 1: CG
+st.header(T("cg_title"))
+st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
+charts.show(charts.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg")),
+            height=charts.table_height(n))
+st.text("\n".join(arithmetic.cg_lines(r)))
+st.write(T("cg_sentence"))
+
+# Step 2: DCG
+st.header(T("dcg_title"))
+if ex.gain == "exponential":
+    st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{2^{rel_i} - 1}{\log_2(i+1)}")
+else:
+    st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{rel_i}{\log_2(i+1)}")
+dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "discounted_gain", "dcg")
+if not (ex.use_scores and ex.ties == "average" and r.has_ties):
+    dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
+charts.show(charts.log_column(charts.step_frame(r, ideal=False, columns=dcg_cols)), height=charts.table_height(n))
+lines, cut = arithmetic.dcg_lines(r, ideal=False)
+st.text("\n".join(lines))
+if cut:
+    st.caption(T("arith_more", n=cut))
+if r.k is not None and r.k < n:
+    st.caption(T("beyond_k", k=r.k))
+st.write(T(f"dcg_sentence_{ex.gain}"))
+
+# Step 3: IDCG, from the listed items or from every judged item.
+st.header(T("idcg_title"))
+charts.pool_controls("steps")
+st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if w.lang() == "en"
+         else r"\mathrm{IDCG}_p = \text{이상적 순위의 } \mathrm{DCG}_p")
+m = len(r.column("rank", ideal=True))
+charts.show(charts.log_column(charts.step_frame(
+    r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg"))),
+    height=charts.table_height(m))
+lines, cut = arithmetic.dcg_lines(r, ideal=True)
+st.text("\n".join(lines))
+if cut:
+    st.caption(T("arith_more", n=cut))
+st.write(T("idcg_sentence"))
+st.caption(T("pool_explain"))
+
+# Step 4: nDCG
+st.header(T("ndcg_title"))
+st.latex(r"\mathrm{nDCG}_p = \frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
+st.text(arithmetic.ndcg_line(r))
+st.write(T("ndcg_sentence"))
+if r.idcg_is_zero:
+    st.info(T("idcg_zero"), icon=":material/info:")
+elif [round(x, 6) for x in view.checked.grades] == [1.0, 3.0, 2.0] and ex.gain == "exponential" and not ex.use_pool:
+    st.info(T("rounding_note"), icon=":material/info:")
+
+st.subheader(T("chart_title"))
+charts.actual_vs_ideal(r, key="steps_bars")

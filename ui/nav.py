@@ -1,0 +1,33 @@
+"""The app's pages, in menu order: the one list app.py, the intro's links and the tests read.
+
+Adding a lesson takes its script in ``lessons/``, its catalogue strings (``nav_SLUG``,
+``SLUG_title``, ``SLUG_lead``), one line here and its entry stub ``pages/SLUG.py`` (see app.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Lesson:
+    slug: str  # the URL path, e.g. /steps
+    icon: str
+
+    @property
+    def script(self) -> str:
+        return f"lessons/{self.slug}.py"
+
+    @property
+    def title_key(self) -> str:
+        return f"nav_{self.slug}"
+
+
+INTRO = Lesson("intro", ":material/menu_book:")
+LESSONS = (
+    Lesson("steps", ":material/calculate:"),
+    Lesson("discount", ":material/trending_down:"),
+    Lesson("gain", ":material/balance:"),
+    Lesson("cutoff", ":material/content_cut:"),
+)
+BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}
