@@ -3,12 +3,11 @@
 import pandas as pd
 import streamlit as st
 
-from ui import charts
+from ui import charts, choices
 from ui import widgets as w
 from ui.widgets import T
 
 view = w.lesson_header("cutoff")
-r = view.result
 ex = w.example()
 n = len(view.checked.grades)
 
@@ -20,13 +19,13 @@ else:
 if n < 6:
     st.button(T("cutoff_try"), key="cutoff_try", on_click=w.load_grades, args=([3, 0, 1, 0, 2, 3, 0, 1, 2, 0],))
 
-curves = {g: w.score_view(ex, view.checked, gain=g, k=None).result.column("ndcg") for g in ("linear", "exponential")}
+curves = {g: w.score_view(ex, view.checked, gain=g, k=None).result.column("ndcg") for g in choices.gains()}
 ks = list(range(1, n + 1))
 st.subheader(T("cutoff_chart"))
 k_now = view.result.k or n
 charts.plot(charts.figure(
-    [{"type": "scatter", "mode": "lines+markers", "name": T(f"col_{g}"), "x": ks, "y": curves[g].tolist(),
-      "line": {"color": charts.COLORS[g]}} for g in curves],
+    [{"type": "scatter", "mode": "lines+markers", "name": T(choices.GainFacts.keys(g)["column"]), "x": ks,
+      "y": curves[g].tolist(), "line": {"color": choices.gain(g).colour}} for g in curves],
     x_title=T("axis_k"), y_title="nDCG@k", height=380,
     shapes=[{"type": "line", "x0": k_now, "x1": k_now, "y0": 0, "y1": 1, "yref": "y",
              "line": {"dash": "dot", "color": "#888"}}],
@@ -35,6 +34,6 @@ charts.plot(charts.figure(
 ), key="cutoff_curve")
 for g in curves:
     st.write(T("cutoff_range", lo=w.fmt(float(curves[g].min())), hi=w.fmt(float(curves[g].max())),
-               gain=T(f"col_{g}")))
-charts.show(pd.DataFrame({"k": ks, T("col_linear"): curves["linear"], T("col_exponential"): curves["exponential"]}),
+               gain=T(choices.GainFacts.keys(g)["column"])))
+charts.show(pd.DataFrame({"k": ks, **{T(choices.GainFacts.keys(g)["column"]): c for g, c in curves.items()}}),
             height=charts.table_height(n))

@@ -6,12 +6,11 @@ import streamlit as st
 
 from ndcg_core import gain_disagreement, gain_values
 from ndcg_core.lessons import EXHAUSTIVE_ITEMS
-from ui import charts
+from ui import charts, choices
 from ui import widgets as w
 from ui.widgets import T
 
 view = w.lesson_header("gain")
-r = view.result
 ex = w.example()
 
 st.subheader(T("gain_table_title"))
@@ -20,24 +19,22 @@ left, right = st.columns([1, 1.4])
 with left:
     charts.show(pd.DataFrame({
         T("axis_grade"): grades.astype(int),
-        T("col_linear"): gain_values(grades, "linear").astype(int),
-        T("col_exponential"): gain_values(grades, "exponential").astype(int),
-    }))
+        **{T(choices.GainFacts.keys(g)["column"]): gain_values(grades, g) for g in choices.gains()},
+    }).convert_dtypes())
 with right:
     charts.plot(charts.figure(
-        [{"type": "bar", "name": T(f"col_{g}"), "x": grades.astype(int).tolist(),
-          "y": gain_values(grades, g).tolist(), "marker": {"color": charts.COLORS[g]}}
-         for g in ("linear", "exponential")],
+        [{"type": "bar", "name": T(choices.GainFacts.keys(g)["column"]), "x": grades.astype(int).tolist(),
+          "y": gain_values(grades, g).tolist(), "marker": {"color": choices.gain(g).colour}}
+         for g in choices.gains()],
         x_title=T("axis_grade"), y_title=T("axis_gain"), barmode="group", height=300,
     ), key="gain_bars")
 
 st.subheader(T("side_title"))
-both = {g: w.score_view(ex, view.checked, gain=g).result for g in ("linear", "exponential")}
+every = {g: w.score_view(ex, view.checked, gain=g).result for g in choices.gains()}
 k = view.k_text
 charts.show(pd.DataFrame({
     T("col_measure"): [f"DCG@{k}", f"IDCG@{k}", f"nDCG@{k}"],
-    T("col_linear"): [both["linear"].dcg, both["linear"].idcg, both["linear"].ndcg],
-    T("col_exponential"): [both["exponential"].dcg, both["exponential"].idcg, both["exponential"].ndcg],
+    **{T(choices.GainFacts.keys(g)["column"]): [s.dcg, s.idcg, s.ndcg] for g, s in every.items()},
 }))
 
 st.subheader(T("flip_title"))

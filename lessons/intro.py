@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import score_ranking
-from ui import charts, nav
+from ui import charts, choices, nav
 from ui import widgets as w
 from ui.widgets import T
 
@@ -23,7 +23,7 @@ st.latex(r"\mathrm{CG}_p=\sum_{i=1}^{p} rel_i \;\rightarrow\; "
          r"\mathrm{IDCG}_p \;\rightarrow\; \mathrm{nDCG}_p=\frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
 
 st.subheader(T("intro_example_title"))
-gains = ["exponential", "linear"]
+gains = sorted(choices.gains(), key=lambda g: g != "exponential")  # the source's gain first
 gain = st.radio(T("intro_example_gain"), gains, format_func=w.labeller("gain_"),
                 key="intro_gain", horizontal=True, **w.kept("intro_gain", "exponential", gains))
 example = score_ranking([1, 3, 2], k=3, gain=gain, labels=["A", "B", "C"])
@@ -65,14 +65,14 @@ st.code(
 st.markdown(T("pitfall_text", value=w.fmt(sklearn_value)))
 st.markdown(f"1. {T('pitfall_1')}\n2. {T('pitfall_2')}")
 rows = [
-    ("pit_row_source", "A → B → C", score_ranking([1, 3, 2], k=3).ndcg),
-    ("pit_row_src_lin", "A → B → C", score_ranking([1, 3, 2], k=3, gain="linear").ndcg),
-    ("pit_row_sk", "B → A → C", sklearn_value),
-    ("pit_row_sk_exp", "B → A → C", score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3).ndcg),
+    (T("pit_row_source"), "A → B → C", score_ranking([1, 3, 2], k=3).ndcg),
+    (T("pit_row_src_lin"), "A → B → C", score_ranking([1, 3, 2], k=3, gain="linear").ndcg),
+    (T("pit_row_sk"), "B → A → C", sklearn_value),
+    (T("pit_row_sk_exp"), "B → A → C", score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3).ndcg),
 ]
 st.caption(T("pitfall_table"))
 st.dataframe(
-    pd.DataFrame({T("col_measure"): [T(r[0]) for r in rows], T("pit_order"): [r[1] for r in rows],
+    pd.DataFrame({T("col_measure"): [r[0] for r in rows], T("pit_order"): [r[1] for r in rows],
                   T("pit_value"): [w.fmt(r[2]) for r in rows]}),
     hide_index=True, width="stretch",
 )

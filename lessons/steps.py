@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import arithmetic, charts
+from ui import arithmetic, charts, choices
 from ui import widgets as w
 from ui.widgets import T
 
@@ -38,12 +38,9 @@ st.write(T("cg_sentence"))
 
 # Step 2: DCG
 st.header(T("dcg_title"))
-if ex.gain == "exponential":
-    st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{2^{rel_i} - 1}{\log_2(i+1)}")
-else:
-    st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{rel_i}{\log_2(i+1)}")
+st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + r"}{\log_2(i+1)}")
 dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "discounted_gain", "dcg")
-if not (ex.use_scores and ex.ties == "average" and r.has_ties):
+if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
     dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
 charts.show(charts.log_column(charts.step_frame(r, ideal=False, columns=dcg_cols)), height=charts.table_height(n))
 lines, cut = arithmetic.dcg_lines(r, ideal=False)
@@ -52,7 +49,7 @@ if cut:
     st.caption(T("arith_more", n=cut))
 if r.k is not None and r.k < n:
     st.caption(T("beyond_k", k=r.k))
-st.write(T(f"dcg_sentence_{ex.gain}"))
+st.write(T(choices.GainFacts.keys(ex.gain)["sentence"]))
 
 # Step 3: IDCG, from the listed items or from every judged item.
 st.header(T("idcg_title"))

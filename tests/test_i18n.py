@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from ndcg_core import DISCOUNTS, GAINS, TIES
+from ui import charts, choices, nav, state
 from ui.i18n import CATALOGUE, translate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,6 +35,38 @@ def test_every_literal_key_in_the_code_exists():
         used |= set(re.findall(r"\bT\(\s*\"([a-z0-9_]+)\"", path.read_text(encoding="utf-8")))
     assert used, "no keys found"
     assert sorted(used - CATALOGUE.keys()) == []
+
+
+def literal_keys() -> set[str]:
+    """Keys written as T("...") or translate("...") and problem keys the model returns as data."""
+    used = set()
+    for path in SOURCES:
+        text = path.read_text(encoding="utf-8")
+        used |= set(re.findall(r"\b(?:T|translate)\(\s*[\"']([a-z0-9_]+)[\"']", text))
+        used |= set(re.findall(r"[(\[]\"((?:url|err)_[a-z_]+)\"", text))
+    return used
+
+
+def dynamic_keys() -> set[str]:
+    """Every key the pages build at run time: nav titles, lesson titles and leads, and option labels."""
+    keys = {lesson.title_key for lesson in (nav.INTRO, *nav.LESSONS)}
+    keys |= {f"{lesson.slug}_{part}" for lesson in nav.LESSONS for part in ("title", "lead")}
+    keys |= {f"scale_{s}" for s in state.SCALES} | {"k_all"}
+    keys |= {f"pool_{mode}" for mode in charts.POOL_MODES}
+    keys |= {key for gain in GAINS for key in choices.GainFacts.keys(gain).values()}
+    keys |= {choices.tie_label_key(policy) for policy in TIES}
+    keys |= {f"d_{name}" for name in DISCOUNTS}
+    return keys
+
+
+def test_every_dynamic_key_exists():
+    """Every key built from the lesson list, the registries and the option lists is in the catalogue."""
+    assert sorted(dynamic_keys() - CATALOGUE.keys()) == []
+
+
+def test_no_key_goes_unused():
+    """Every catalogue key is used, literally or as a dynamic key."""
+    assert sorted(CATALOGUE.keys() - literal_keys() - dynamic_keys()) == []
 
 
 def test_korean_text_uses_the_source_terms():

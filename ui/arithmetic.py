@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from ndcg_core import RankingScore
+from ui import choices
 
 MAX_LINES = 25
 
@@ -18,7 +19,7 @@ def _name(x: object) -> str:
 
 
 def _gain_expr(rel: float, gain: str) -> str:
-    return f"(2^{_g(rel)} − 1)" if gain == "exponential" else _g(rel)
+    return choices.gain(gain).term(_g(rel))
 
 
 def cg_lines(r: RankingScore) -> list[str]:

@@ -13,12 +13,13 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import RankingScore
-from ui import state
+from ui import choices, state
 from ui.barchart import bar_chart
 from ui.widgets import T, bound, example, fmt, labeller, score_view, set_example
 
 NUM = "%.4f"
-COLORS = {"actual": "#2f6fde", "ideal": "#f08c2e", "linear": "#2f6fde", "exponential": "#d6452f"}
+COLORS = {"actual": "#2f6fde", "ideal": "#f08c2e"}
+POOL_MODES = ("listed", "judged")  # IDCG over the listed items, or over every judged item
 CONFIG = {"displayModeBar": False, "responsive": True}
 
 
@@ -121,10 +122,10 @@ def tie_panel(view) -> None:
     st.write(T("ties_some", groups=groups))
     st.caption(T("ties_explain_average"))
     ex = example()
-    policies = ("pessimistic", "average", "optimistic", "stable")
+    policies = choices.ties()
     values = {p: score_view(ex, view.checked, ties=p).result.ndcg for p in policies}
     table = pd.DataFrame({
-        T("col_policy"): [T(f"ties_{p}") for p in policies],
+        T("col_policy"): [T(choices.tie_label_key(p)) for p in policies],
         T("metric_ndcg", k=view.k_text): [fmt(values[p]) for p in policies],
     })
     st.dataframe(table, hide_index=True, width="stretch")
@@ -134,25 +135,24 @@ def tie_panel(view) -> None:
 
 
 def _on_pool_mode(key: str) -> None:
-    if st.session_state[key] not in ("listed", "judged"):
+    if st.session_state[key] not in POOL_MODES:
         return
     set_example(replace(example(), use_pool=st.session_state[key] == "judged"))
 
 
 def _on_pool_text(key: str) -> None:
-    from dataclasses import replace
-
     raw = st.session_state[key]
     ex = example()
     grades = []
     parts = [p.strip() for p in raw.split(",")] if raw.strip() else []
     if len(parts) > state.MAX_ITEMS:
-        st.session_state["pool_problem"] = T("url_too_many", param="pool", count=len(parts), max=state.MAX_ITEMS)
+        st.session_state["pool_problem"] = ("url_too_many", {"param": "pool", "count": len(parts),
+                                                              "max": state.MAX_ITEMS})
         return
     for j, part in enumerate(parts, start=1):
         problem = state.grade_problem(part, ex.scale)
         if problem:
-            st.session_state["pool_problem"] = T("pool_bad", why=f"#{j} " + T(problem[0], **problem[1]))
+            st.session_state["pool_problem"] = ("pool_bad", {"pos": j, "why": problem})
             return
         grades.append(float(part))
     st.session_state["pool_problem"] = None
@@ -163,7 +163,7 @@ def pool_controls(page: str) -> None:
     """The IDCG-pool switch: only the listed items, or every judged item (listed or not)."""
     ex = example()
     mode_key, text_key = f"{page}_pool_mode", f"{page}_pool_text"
-    modes = ["listed", "judged"]
+    modes = list(POOL_MODES)
     st.radio(T("pool_switch"), modes, format_func=labeller("pool_"), key=mode_key,
              horizontal=True, on_change=_on_pool_mode, args=(mode_key,),
              **bound(mode_key, "judged" if ex.use_pool else "listed", modes))
@@ -175,4 +175,13 @@ def pool_controls(page: str) -> None:
         st.text_input(T("pool_input"), key=text_key, on_change=_on_pool_text, args=(text_key,), max_chars=3000,
                       **kept)
         if st.session_state.get("pool_problem"):
-            st.warning(st.session_state["pool_problem"], icon=":material/warning:")
+            st.warning(_pool_problem_text(st.session_state["pool_problem"]), icon=":material/warning:")
+
+
+def _pool_problem_text(problem) -> str:
+    """The judged-grades problem in today's language (state keeps the key, never the text)."""
+    key, params = problem
+    if key == "pool_bad":
+        inner_key, inner = params["why"]
+        return T("pool_bad", why=f"#{params['pos']} " + T(inner_key, **inner))
+    return T(key, **params)

@@ -7,7 +7,6 @@ LANG_NAMES = {"ko": "한국어", "en": "English"}
 # key: (Korean, English). Placeholders use str.format names.
 CATALOGUE: dict[str, tuple[str, str]] = {
     # Navigation and chrome
-    "app_title": ("nDCG 배우기", "Learn nDCG"),
     "language": ("언어 / Language", "Language / 언어"),
     "nav_intro": ("nDCG란?", "What is nDCG?"),
     "nav_steps": ("단계별 계산", "Step by step"),
@@ -101,7 +100,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "metric_dcg": ("DCG@{k}", "DCG@{k}"),
     "metric_idcg": ("IDCG@{k}", "IDCG@{k}"),
     "metric_cg": ("CG@{k}", "CG@{k}"),
-    "k_label_all": ("{n}", "{n}"),
     "idcg_zero": (
         "모든 관련성 점수가 0이라 IDCG = 0입니다. 0으로 나눌 수 없으므로 nDCG는 관례에 따라 0으로 정의합니다.",
         "Every grade is 0, so IDCG = 0. Dividing by zero is impossible, so nDCG is defined as 0 by convention.",
@@ -131,10 +129,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "col_dcg": ("누적 DCG", "Running DCG"),
     "col_idcg": ("누적 IDCG", "Running IDCG"),
     "col_ndcg": ("nDCG@i", "nDCG@i"),
-    "col_in_k": ("k 안", "within k"),
-    "col_source": ("출처", "Source"),
-    "src_listed": ("목록", "listed"),
-    "src_judged": ("평가만 됨", "judged only"),
     "cg_title": ("1단계 · CG (누적 이득, Cumulative Gain)", "Step 1 · CG (Cumulative Gain)"),
     "cg_sentence": (
         "CG는 순위를 무시하고 관련성 점수를 더하기만 합니다. 그래서 순서를 바꿔도 CG는 그대로입니다.",
@@ -169,7 +163,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "nDCG는 DCG를 IDCG로 나눈 값으로 0과 1 사이입니다. 1이면 이상적인 순서와 같습니다.",
         "nDCG is DCG divided by IDCG, a number between 0 and 1; 1 means the ranking is as good as the ideal order.",
     ),
-    "arith_title": ("내 숫자로 계산하기", "The arithmetic with your numbers"),
     "arith_more": ("… 이하 {n}개 순위 생략 (표에 모두 있음)", "… {n} more ranks (all in the table)"),
     "beyond_k": ("k={k} 밖이라 더하지 않음", "beyond k={k}, not added"),
     "chart_title": ("순위별 감쇠된 이득: 실제 vs 이상적", "Discounted gain per rank: actual vs ideal"),
@@ -244,14 +237,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "No such pair was found among rankings that reorder a few items at the top.",
     ),
     "flip_try": ("예시 불러오기: 관련성 3, 2, 2, 0", "Load an example: grades 3, 2, 2, 0"),
-    "intro_lessons": ("수업", "Lessons"),
     "intro_link_loaded": (
         "링크의 예시({n}개 항목)를 불러왔습니다. 아래 수업에서 확인하세요.",
         "The link's example ({n} items) is loaded: open a lesson below to see it.",
     ),
     "ranking_1": ("랭킹 1", "Ranking 1"),
     "ranking_2": ("랭킹 2", "Ranking 2"),
-    "prefers": ("더 좋게 보는 쪽", "Prefers"),
     "flip_why": (
         "지수 이득은 높은 관련성 점수 하나를 여러 개의 중간 점수보다 크게 평가합니다. 그래서 맨 위에 최고 점수 항목을 두는 랭킹이 지수 이득에서 유리합니다.",
         "Exponential gain values one very relevant item more than several fairly relevant ones, so putting the top grade first pays off more under it.",
@@ -342,7 +333,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "왼쪽 메뉴의 수업에서 직접 랭킹을 만들고 끌어서 바꾸며 각 단계를 확인하세요.",
         "Use the lessons in the menu on the left to build your own ranking, drag it around and watch every step.",
     ),
-    "col_value": ("값", "Value"),
 }
 
 _INDEX = {"ko": 0, "en": 1}

@@ -293,10 +293,6 @@ def to_query(example: Example) -> dict[str, str]:
     return out
 
 
-def next_uid(example: Example) -> int:
-    return max((i.uid for i in example.items), default=-1) + 1
-
-
 def reorder(example: Example, uids) -> Example | None:
     """The example with items in the given order of ids, or None if the ids do not match."""
     by_uid = {i.uid: i for i in example.items}

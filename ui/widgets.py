@@ -14,8 +14,8 @@ from dataclasses import dataclass, replace
 import pandas as pd
 import streamlit as st
 
-from ndcg_core import GAINS, TIES, RankingScore, score_ranking
-from ui import state
+from ndcg_core import RankingScore, score_ranking
+from ui import choices, state
 from ui.i18n import CATALOGUE, LANG_NAMES, translate
 from ui.sortable import sortable_list
 
@@ -160,7 +160,6 @@ class View:
 
     checked: state.Checked
     result: RankingScore | None
-    pool_problem: str | None = None
 
     @property
     def k_text(self) -> str:
@@ -249,7 +248,7 @@ def _setting_ok(field: str, value) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= state.MAX_K
     if field == "use_scores":
         return isinstance(value, bool)
-    return value in {"scale": state.SCALES, "gain": GAINS, "ties": TIES}[field]
+    return value in {"scale": state.SCALES, "gain": choices.gains(), "ties": choices.ties()}[field]
 
 
 def _on_setting(field: str, key: str) -> None:
@@ -307,7 +306,7 @@ def settings_row(page: str) -> None:
         T("scale"), state.SCALES, format_func=labeller("scale_"), key=f"{page}_scale",
         on_change=_on_setting, args=("scale", f"{page}_scale"), **bound(f"{page}_scale", ex.scale, state.SCALES),
     )
-    gains = ["linear", "exponential"]
+    gains = choices.gains()
     c2.radio(
         T("gain"), gains, format_func=labeller("gain_"), key=f"{page}_gain",
         on_change=_on_setting, args=("gain", f"{page}_gain"), **bound(f"{page}_gain", ex.gain, gains),
@@ -324,7 +323,7 @@ def settings_row(page: str) -> None:
         **bound(f"{page}_use_scores", ex.use_scores),
     )
     if ex.use_scores:
-        ties = ["average", "optimistic", "pessimistic", "stable"]
+        ties = choices.ties()
         c4.selectbox(
             T("ties"), ties, format_func=labeller("ties_"),
             key=f"{page}_ties", on_change=_on_setting, args=("ties", f"{page}_ties"),
