@@ -17,19 +17,19 @@ changes or a stub is missing.
 
 import streamlit as st
 
-from ui import nav
-from ui import widgets as w
+from ui import editor, nav, session
+from ui.i18n import T
 
 st.set_page_config(page_title="nDCG", page_icon="📈", layout="wide")
-w.start_session()
-w.language_picker()
+session.start_session()
+editor.language_picker()
 
-pages = [st.Page(nav.INTRO.script, title=w.T(nav.INTRO.title_key), icon=nav.INTRO.icon, default=True)]
-pages += [st.Page(lesson.script, title=w.T(lesson.title_key), icon=lesson.icon, url_path=lesson.slug)
+pages = [st.Page(nav.INTRO.script, title=T(nav.INTRO.title_key), icon=nav.INTRO.icon, default=True)]
+pages += [st.Page(lesson.script, title=T(lesson.title_key), icon=lesson.icon, url_path=lesson.slug)
           for lesson in nav.LESSONS]
 page = st.navigation(pages)
-st.sidebar.caption(w.T("sidebar_link"))
+st.sidebar.caption(T("sidebar_link"))
 try:
     page.run()
 finally:  # also when a lesson stops early (st.stop) or reruns
-    w.sync_url()
+    session.sync_url()

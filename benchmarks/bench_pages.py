@@ -215,7 +215,7 @@ def main() -> int:
 class _HarnessNoise(logging.Filter):
     """Drop the "missing ScriptRunContext" / "Session state does not function" warnings.
 
-    AppTest itself, and the widgets' format_func (ui.widgets.T) it calls in this thread,
+    AppTest itself, and the widgets' format_func (ui.i18n.T) it calls in this thread,
     touch session state outside a script run; those warnings say nothing about the app.
     """
 

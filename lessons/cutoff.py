@@ -3,27 +3,29 @@
 import pandas as pd
 import streamlit as st
 
-from ui import charts, choices
-from ui import widgets as w
-from ui.widgets import T
+from ui import actions, choices, editor, figures, session, tables
+from ui.format import fmt
+from ui.i18n import T
+from ui.scoring import score_view
 
-view = w.lesson_header("cutoff")
-ex = w.example()
+view = editor.lesson_header("cutoff")
+ex = session.example()
 n = len(view.checked.grades)
 
 if n > 1:
     st.slider(T("k_slider"), min_value=1, max_value=n, key="cutoff_k_slider",
-              on_change=w.set_k_from, args=("cutoff_k_slider",), **w.bound("cutoff_k_slider", min(ex.k or n, n)))
+              on_change=actions.on_k_slider, args=("cutoff_k_slider",),
+              **session.bound("cutoff_k_slider", min(ex.k or n, n)))
 else:
     st.caption(T("single_item"))
 if n < 6:
-    st.button(T("cutoff_try"), key="cutoff_try", on_click=w.load_grades, args=([3, 0, 1, 0, 2, 3, 0, 1, 2, 0],))
+    st.button(T("cutoff_try"), key="cutoff_try", on_click=actions.load_grades, args=([3, 0, 1, 0, 2, 3, 0, 1, 2, 0],))
 
-curves = {g: w.score_view(ex, view.checked, gain=g, k=None).result.column("ndcg") for g in choices.gains()}
+curves = {g: score_view(ex, view.checked, gain=g, k=None).result.column("ndcg") for g in choices.gains()}
 ks = list(range(1, n + 1))
 st.subheader(T("cutoff_chart"))
 k_now = view.result.k or n
-charts.plot(charts.figure(
+figures.plot(figures.figure(
     [{"type": "scatter", "mode": "lines+markers", "name": T(choices.GainFacts.keys(g)["column"]), "x": ks,
       "y": curves[g].tolist(), "line": {"color": choices.gain(g).colour}} for g in curves],
     x_title=T("axis_k"), y_title="nDCG@k", height=380,
@@ -33,7 +35,7 @@ charts.plot(charts.figure(
     xaxis={"title": {"text": T("axis_k")}, "dtick": 1 if n <= 20 else None},
 ), key="cutoff_curve")
 for g in curves:
-    st.write(T("cutoff_range", lo=w.fmt(float(curves[g].min())), hi=w.fmt(float(curves[g].max())),
+    st.write(T("cutoff_range", lo=fmt(float(curves[g].min())), hi=fmt(float(curves[g].max())),
                gain=T(choices.GainFacts.keys(g)["column"])))
-charts.show(pd.DataFrame({"k": ks, **{T(choices.GainFacts.keys(g)["column"]): c for g, c in curves.items()}}),
-            height=charts.table_height(n))
+tables.show(pd.DataFrame({"k": ks, **{T(choices.GainFacts.keys(g)["column"]): c for g, c in curves.items()}}),
+            height=tables.table_height(n))

@@ -5,21 +5,21 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import discount_share, discount_weights
-from ui import charts
-from ui import widgets as w
-from ui.widgets import T
+from ui import editor, figures, session, tables
+from ui.i18n import T
+from ui.scoring import score_view
 
-view = w.lesson_header("discount")
+view = editor.lesson_header("discount")
 r = view.result
 n = len(view.checked.grades)
 
 c1, c2 = st.columns(2)
 base = c1.slider(T("base_slider"), min_value=1.5, max_value=10.0, step=0.5, key="discount_base",
-                 **w.kept("discount_base", 2.0))
+                 **session.kept("discount_base", 2.0))
 top = max(50, n)
-held = st.session_state.get("discount_horizon", max(20, min(n, 200)))
+held = session.widget_value("discount_horizon", max(20, min(n, 200)))
 horizon = c2.slider(T("horizon"), min_value=2, max_value=top, key="discount_horizon",
-                    **w.bound("discount_horizon", held if 2 <= held <= top else max(20, min(n, 200))))
+                    **session.bound("discount_horizon", held if 2 <= held <= top else max(20, min(n, 200))))
 
 CURVES = [("log2", 2.0), ("log", base), ("jarvelin", base), ("reciprocal", 2.0), ("none", 2.0)]
 ranks = np.arange(1, horizon + 1)
@@ -33,19 +33,20 @@ shown = min(n, horizon)
 data.append({
     "type": "scatter", "mode": "markers+text" if shown <= 15 else "markers", "name": T("curve_items"),
     "x": r.column("rank")[:shown].tolist(), "y": weights["log2"][:shown].tolist(),
-    "text": [charts.label(x) for x in r.column("item")[:shown]], "textposition": "top right",
+    "text": [figures.label(x) for x in r.column("item")[:shown]], "textposition": "top right",
     "marker": {"size": [10 + 4 * g for g in r.column("relevance")[:shown]], "color": "#111", "symbol": "diamond"},
     "customdata": r.column("relevance")[:shown].tolist(),
     "hovertemplate": "%{text} (rel %{customdata}): %{y:.4f}<extra></extra>",
 })
-charts.plot(charts.figure(data, x_title=T("axis_rank"), y_title=T("axis_discount"), height=420), key="discount_curves")
+figures.plot(figures.figure(data, x_title=T("axis_rank"), y_title=T("axis_discount"), height=420),
+             key="discount_curves")
 st.caption(T("base_note"))
 
 st.subheader(T("share_title"))
 k = min(r.k or n, horizon)
 rows = []
 for name, b in CURVES:
-    nd = w.score_view(w.example(), view.checked, discount=name, discount_base=b).result.ndcg
+    nd = score_view(session.example(), view.checked, discount=name, discount_base=b).result.ndcg
     rows.append({T("col_discount_fn"): T(f"d_{name}"), T("col_share", k=k): f"{discount_share(weights[name], k):.1%}",
                  T("col_ndcg_now", k=view.k_text): nd})
-charts.show(pd.DataFrame(rows))
+tables.show(pd.DataFrame(rows))

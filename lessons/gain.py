@@ -6,23 +6,24 @@ import streamlit as st
 
 from ndcg_core import gain_disagreement, gain_values
 from ndcg_core.lessons import EXHAUSTIVE_ITEMS
-from ui import charts, choices
-from ui import widgets as w
-from ui.widgets import T
+from ui import actions, choices, editor, figures, session, tables
+from ui.format import fmt
+from ui.i18n import T
+from ui.scoring import score_view
 
-view = w.lesson_header("gain")
-ex = w.example()
+view = editor.lesson_header("gain")
+ex = session.example()
 
 st.subheader(T("gain_table_title"))
 grades = np.arange(0, ex.scale + 1, dtype=float)
 left, right = st.columns([1, 1.4])
 with left:
-    charts.show(pd.DataFrame({
+    tables.show(pd.DataFrame({
         T("axis_grade"): grades.astype(int),
         **{T(choices.GainFacts.keys(g)["column"]): gain_values(grades, g) for g in choices.gains()},
     }).convert_dtypes())
 with right:
-    charts.plot(charts.figure(
+    figures.plot(figures.figure(
         [{"type": "bar", "name": T(choices.GainFacts.keys(g)["column"]), "x": grades.astype(int).tolist(),
           "y": gain_values(grades, g).tolist(), "marker": {"color": choices.gain(g).colour}}
          for g in choices.gains()],
@@ -30,9 +31,9 @@ with right:
     ), key="gain_bars")
 
 st.subheader(T("side_title"))
-every = {g: w.score_view(ex, view.checked, gain=g).result for g in choices.gains()}
+every = {g: score_view(ex, view.checked, gain=g).result for g in choices.gains()}
 k = view.k_text
-charts.show(pd.DataFrame({
+tables.show(pd.DataFrame({
     T("col_measure"): [f"DCG@{k}", f"IDCG@{k}", f"nDCG@{k}"],
     **{T(choices.GainFacts.keys(g)["column"]): [s.dcg, s.idcg, s.ndcg] for g, s in every.items()},
 }))
@@ -48,7 +49,7 @@ if flip is None:
         st.info(T("flip_none_exhaustive"), icon=":material/info:")
     else:
         st.info(T("flip_none_partial"), icon=":material/info:")
-    st.button(T("flip_try"), key="gain_try_flip", on_click=w.load_grades, args=([3, 2, 2, 0],))
+    st.button(T("flip_try"), key="gain_try_flip", on_click=actions.load_grades, args=([3, 2, 2, 0],))
 else:
     st.write(T("flip_found"))
     shown = min(len(names), 8)
@@ -59,11 +60,11 @@ else:
     ):
         with col:
             st.markdown(f"**{title}**")
-            charts.show(pd.DataFrame({
+            tables.show(pd.DataFrame({
                 T("col_rank"): list(range(1, shown + 1)),
                 T("col_item"): [names[i] for i in order[:shown]],
                 T("col_grade"): [view.checked.grades[i] for i in order[:shown]],
             }))
-            st.metric(f"DCG ({T('col_linear')})", w.fmt(lin))
-            st.metric(f"DCG ({T('col_exponential')})", w.fmt(exp_))
+            st.metric(f"DCG ({T('col_linear')})", fmt(lin))
+            st.metric(f"DCG ({T('col_exponential')})", fmt(exp_))
     st.caption(T("flip_why"))

@@ -4,14 +4,14 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import score_ranking
-from ui import charts, choices, nav
-from ui import widgets as w
-from ui.widgets import T
+from ui import actions, choices, editor, nav, session, state, tables, url
+from ui.format import fmt
+from ui.i18n import T, labeller
 
 st.title(T("intro_title"))
-w.url_warning()
-if w.state.to_query(w.example()) != w.state.to_query(w.state.DEFAULT):
-    st.success(T("intro_link_loaded", n=len(w.example().items)), icon=":material/link:")
+editor.url_warning()
+if url.to_query(session.example()) != url.to_query(state.DEFAULT):
+    st.success(T("intro_link_loaded", n=len(session.example().items)), icon=":material/link:")
 for col, lesson in zip(st.columns(len(nav.LESSONS)), nav.LESSONS, strict=True):
     col.page_link(lesson.script, label=T(lesson.title_key), icon=lesson.icon)
 st.markdown(T("intro_what"))
@@ -24,24 +24,24 @@ st.latex(r"\mathrm{CG}_p=\sum_{i=1}^{p} rel_i \;\rightarrow\; "
 
 st.subheader(T("intro_example_title"))
 gains = sorted(choices.gains(), key=lambda g: g != "exponential")  # the source's gain first
-gain = st.radio(T("intro_example_gain"), gains, format_func=w.labeller("gain_"),
-                key="intro_gain", horizontal=True, **w.kept("intro_gain", "exponential", gains))
+gain = st.radio(T("intro_example_gain"), gains, format_func=labeller("gain_"),
+                key="intro_gain", horizontal=True, **session.kept("intro_gain", "exponential", gains))
 example = score_ranking([1, 3, 2], k=3, gain=gain, labels=["A", "B", "C"])
 c1, c2, c3 = st.columns(3)
-c1.metric("DCG@3", w.fmt(example.dcg))
-c2.metric("IDCG@3", w.fmt(example.idcg))
-c3.metric("nDCG@3", w.fmt(example.ndcg))
+c1.metric("DCG@3", fmt(example.dcg))
+c2.metric("IDCG@3", fmt(example.idcg))
+c3.metric("nDCG@3", fmt(example.ndcg))
 left, right = st.columns(2)
 left.caption(T("compare_actual"))
 with left:
-    charts.show(charts.step_frame(example, ideal=False))
+    tables.show(tables.step_frame(example, ideal=False))
 right.caption(T("compare_ideal"))
 with right:
-    charts.show(charts.step_frame(example, ideal=True))
+    tables.show(tables.step_frame(example, ideal=True))
 if gain == "exponential":
     st.info(T("rounding_note"), icon=":material/info:")
 if st.button(T("intro_open"), key="intro_open"):
-    w.open_source_example()
+    actions.open_source_example()
     st.switch_page(nav.BY_SLUG["steps"].script)
 
 st.subheader(T("intro_compare_title"))
@@ -62,7 +62,7 @@ st.code(
     f"# -> {sklearn_value:.6f}",
     language="python",
 )
-st.markdown(T("pitfall_text", value=w.fmt(sklearn_value)))
+st.markdown(T("pitfall_text", value=fmt(sklearn_value)))
 st.markdown(f"1. {T('pitfall_1')}\n2. {T('pitfall_2')}")
 rows = [
     (T("pit_row_source"), "A → B → C", score_ranking([1, 3, 2], k=3).ndcg),
@@ -73,7 +73,7 @@ rows = [
 st.caption(T("pitfall_table"))
 st.dataframe(
     pd.DataFrame({T("col_measure"): [r[0] for r in rows], T("pit_order"): [r[1] for r in rows],
-                  T("pit_value"): [w.fmt(r[2]) for r in rows]}),
+                  T("pit_value"): [fmt(r[2]) for r in rows]}),
     hide_index=True, width="stretch",
 )
 

@@ -2,37 +2,36 @@
 
 import streamlit as st
 
-from ui import arithmetic, charts, choices
-from ui import widgets as w
-from ui.widgets import T
+from ui import arithmetic, choices, editor, figures, panels, session, tables
+from ui.i18n import T
 
-view = w.lesson_header("steps")
+view = editor.lesson_header("steps")
 r = view.result
-ex = w.example()
+ex = session.example()
 
 # Actual order beside the ideal order, with the ranks that differ highlighted.
 st.subheader(T("compare_title"))
-actual = charts.step_frame(r, ideal=False, columns=("rank", "item", "relevance"))
-ideal = charts.step_frame(r, ideal=True, columns=("rank", "item", "relevance"))
+actual = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance"))
+ideal = tables.step_frame(r, ideal=True, columns=("rank", "item", "relevance"))
 n = len(actual)
 wrong = [i < len(ideal) and actual.iat[i, 2] != ideal.iat[i, 2] for i in range(n)]
 left, right = st.columns(2)
 with left:
     st.caption(T("compare_actual"))
-    charts.show(actual, styler=charts.highlight_rows(actual, wrong), height=charts.table_height(n))
+    tables.show(actual, styler=tables.highlight_rows(actual, wrong), height=tables.table_height(n))
 with right:
     st.caption(T("compare_ideal"))
-    charts.show(ideal, styler=charts.highlight_rows(ideal, wrong + [False] * (len(ideal) - n)),
-                height=charts.table_height(len(ideal)))
+    tables.show(ideal, styler=tables.highlight_rows(ideal, wrong + [False] * (len(ideal) - n)),
+                height=tables.table_height(len(ideal)))
 st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
 if ex.use_scores:
-    charts.tie_panel(view)
+    panels.tie_panel(view)
 
 # Step 1: CG
 st.header(T("cg_title"))
 st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
-charts.show(charts.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg")),
-            height=charts.table_height(n))
+tables.show(tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg")),
+            height=tables.table_height(n))
 st.text("\n".join(arithmetic.cg_lines(r)))
 st.write(T("cg_sentence"))
 
@@ -42,7 +41,7 @@ st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex
 dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "discounted_gain", "dcg")
 if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
     dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
-charts.show(charts.log_column(charts.step_frame(r, ideal=False, columns=dcg_cols)), height=charts.table_height(n))
+tables.show(tables.log_column(tables.step_frame(r, ideal=False, columns=dcg_cols)), height=tables.table_height(n))
 lines, cut = arithmetic.dcg_lines(r, ideal=False)
 st.text("\n".join(lines))
 if cut:
@@ -53,13 +52,13 @@ st.write(T(choices.GainFacts.keys(ex.gain)["sentence"]))
 
 # Step 3: IDCG, from the listed items or from every judged item.
 st.header(T("idcg_title"))
-charts.pool_controls("steps")
-st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if w.lang() == "en"
+panels.pool_controls("steps")
+st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
          else r"\mathrm{IDCG}_p = \text{이상적 순위의 } \mathrm{DCG}_p")
 m = len(r.column("rank", ideal=True))
-charts.show(charts.log_column(charts.step_frame(
+tables.show(tables.log_column(tables.step_frame(
     r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg"))),
-    height=charts.table_height(m))
+    height=tables.table_height(m))
 lines, cut = arithmetic.dcg_lines(r, ideal=True)
 st.text("\n".join(lines))
 if cut:
@@ -78,4 +77,4 @@ elif [round(x, 6) for x in view.checked.grades] == [1.0, 3.0, 2.0] and ex.gain =
     st.info(T("rounding_note"), icon=":material/info:")
 
 st.subheader(T("chart_title"))
-charts.actual_vs_ideal(r, key="steps_bars")
+figures.actual_vs_ideal(r, key="steps_bars")

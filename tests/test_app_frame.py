@@ -76,3 +76,10 @@ def test_streamlit_still_has_the_legacy_pages_mode_the_stubs_answer():
     source = inspect.getsource(script_runner._mpa_v1)
     assert 'parent / "pages"' in source and 'glob("*.py")' in source
     assert "if PagesManager.uses_pages_directory:" in inspect.getsource(script_runner.ScriptRunner._run_script)
+
+
+def test_only_the_session_module_touches_session_state():
+    """ui/session.py is the one owner of st.session_state; no page or other ui module uses it."""
+    sources = [*ROOT.glob("ui/**/*.py"), *ROOT.glob("lessons/*.py"), *ROOT.glob("pages/*.py"), ROOT / "app.py"]
+    users = sorted(str(p.relative_to(ROOT)) for p in sources if "session_state" in p.read_text(encoding="utf-8"))
+    assert users == ["ui/session.py"]

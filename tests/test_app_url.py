@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import metrics, open_page
-from ui import state
+from ui import state, url
 
 BAD_LINKS = {
     "count": ({"items": "A,B,C", "rel": "1,3"}, "url_count"),
@@ -37,7 +37,7 @@ BAD_LINKS = {
 def test_bad_link_falls_back_to_default_with_its_reason(name):
     """Each malformed parameter gives the default example and a problem naming what was wrong."""
     params, key = BAD_LINKS[name]
-    example, problem = state.from_query(params)
+    example, problem = url.from_query(params)
     assert example == state.DEFAULT
     assert problem is not None and problem[0] == key
 
@@ -64,14 +64,14 @@ def test_link_round_trip():
     """An example written to URL parameters reads back to the same example."""
     params = {"items": "노트북,마우스,가방", "rel": "3,1,0", "gain": "linear", "k": "2", "scores": "0.9,0.3,0.5",
               "ties": "optimistic", "pool": "2,3", "scale": "4"}
-    example, problem = state.from_query(params)
+    example, problem = url.from_query(params)
     assert problem is None
-    assert state.to_query(example) == params
+    assert url.to_query(example) == params
 
 
 def test_rel_alone_names_items_by_letter():
     """?rel=3,2,1 names the items A, B, C so a teacher can write short links."""
-    example, problem = state.from_query({"rel": "3,2,1"})
+    example, problem = url.from_query({"rel": "3,2,1"})
     assert problem is None
     assert [i.name for i in example.items] == ["A", "B", "C"]
 

@@ -13,8 +13,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import open_page
-from ui import state
-from ui import widgets as w
+from ui import actions, state
 
 LINK = {"items": "A,B,C", "rel": "1,3,0", "gain": "exponential", "k": "2", "scale": "4", "lang": "en",
         "scores": "0.3,0.2,0.1", "ties": "stable", "pool": "2"}
@@ -80,7 +79,7 @@ def test_the_intro_gain_radio_keeps_the_students_choice_when_mounted_late():
 ])
 def test_a_value_that_is_not_a_choice_is_never_written_into_the_example(field, value):
     """A setting callback ignores a value outside the field's choices (it once wrote a label into k)."""
-    assert not w._setting_ok(field, value)
+    assert not actions.setting_ok(field, value)
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -88,5 +87,5 @@ def test_a_value_that_is_not_a_choice_is_never_written_into_the_example(field, v
 ])
 def test_every_real_choice_is_accepted(field, value):
     """A setting callback accepts each real choice of the field."""
-    assert w._setting_ok(field, value)
+    assert actions.setting_ok(field, value)
     assert value in (state.SCALES if field == "scale" else [value])

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ndcg_core import DISCOUNTS, GAINS, TIES
-from ui import charts, choices, nav, state
+from ui import actions, choices, nav, state
 from ui.i18n import CATALOGUE, translate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,12 +38,13 @@ def test_every_literal_key_in_the_code_exists():
 
 
 def literal_keys() -> set[str]:
-    """Keys written as T("...") or translate("...") and problem keys the model returns as data."""
+    """Keys written as T("...") or translate("..."), and problem keys kept as data: ("key", {...})."""
     used = set()
     for path in SOURCES:
         text = path.read_text(encoding="utf-8")
         used |= set(re.findall(r"\b(?:T|translate)\(\s*[\"']([a-z0-9_]+)[\"']", text))
-        used |= set(re.findall(r"[(\[]\"((?:url|err)_[a-z_]+)\"", text))
+        used |= set(re.findall(r"\(\s*\"([a-z0-9_]+)\",\s*\{", text))  # problems kept as ("key", {params})
+        used |= set(re.findall(r"UrlProblem\(\"([a-z0-9_]+)\"", text))
     return used
 
 
@@ -52,7 +53,8 @@ def dynamic_keys() -> set[str]:
     keys = {lesson.title_key for lesson in (nav.INTRO, *nav.LESSONS)}
     keys |= {f"{lesson.slug}_{part}" for lesson in nav.LESSONS for part in ("title", "lead")}
     keys |= {f"scale_{s}" for s in state.SCALES} | {"k_all"}
-    keys |= {f"pool_{mode}" for mode in charts.POOL_MODES}
+    keys |= {f"pool_{mode}" for mode in actions.POOL_MODES}
+    keys |= {f"btn_{action}" for action in actions.ORDER_ACTIONS}
     keys |= {key for gain in GAINS for key in choices.GainFacts.keys(gain).values()}
     keys |= {choices.tie_label_key(policy) for policy in TIES}
     keys |= {f"d_{name}" for name in DISCOUNTS}

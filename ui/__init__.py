@@ -1,1 +1,1 @@
-"""Streamlit-side helpers: the ko/en catalogue, the shared example state, and shared widgets."""
+"""The app layer: one module per job (see the README's layout section)."""

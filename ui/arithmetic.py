@@ -6,12 +6,9 @@ import math
 
 from ndcg_core import RankingScore
 from ui import choices
+from ui.format import num as _g
 
 MAX_LINES = 25
-
-
-def _g(x: float) -> str:
-    return f"{x:g}"
 
 
 def _name(x: object) -> str:

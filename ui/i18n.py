@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ui import state
+
 LANG_NAMES = {"ko": "한국어", "en": "English"}
 
 # key: (Korean, English). Placeholders use str.format names.
@@ -342,3 +344,38 @@ def translate(key: str, lang: str, **params) -> str:
     """The text of ``key`` in ``lang`` with its placeholders filled."""
     text = CATALOGUE[key][_INDEX.get(lang, 0)]
     return text.format(**params) if params else text
+
+
+def T(key: str, **params) -> str:
+    """Translate ``key`` into the session's language."""
+    from ui import session
+
+    return translate(key, session.language(), **params)
+
+
+def labeller(prefix: str, zero: str | None = None):
+    """A widget format_func that translates option ``x`` as ``prefix + x`` in today's language.
+
+    The language is captured now, so the function gives the same text wherever it runs.
+    """
+    from ui import session
+
+    language = session.language()
+
+    def label(option) -> str:
+        if option == 0 and zero is not None:
+            return translate(zero, language)
+        key = f"{prefix}{option}"
+        return translate(key, language) if key in CATALOGUE else str(option)
+
+    return label
+
+
+def problem_text(problem: tuple[str, dict]) -> str:
+    """A (key, parameters) problem in today's language; a nested ``why`` key is translated too."""
+    key, params = problem
+    params = dict(params)
+    if "why" in params:
+        value = params.get("value", "")
+        params["why_text"] = T(params.pop("why"), value=value, scale=max(state.SCALES), max=state.MAX_NAME, name=value)
+    return T(key, **params)

@@ -1,7 +1,7 @@
-"""The current example: items, grades, scores and settings, and its round trip through the URL.
+"""The example: items, grades, scores and settings, its validation and its reorderings.
 
-Pure Python (no streamlit), so parsing and validation are tested directly. Problems are
-returned as (message key, parameters) pairs; the pages translate them with ``ui.i18n``.
+Pure Python (no streamlit), so it is tested directly. Problems are (message key, parameters)
+pairs; the pages translate them with ``ui.i18n``. The URL codec is ``ui.url``.
 """
 
 from __future__ import annotations
@@ -9,8 +9,6 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field, replace
-
-from ndcg_core import GAINS, TIES
 
 MAX_ITEMS = 500
 MAX_NAME = 40
@@ -65,7 +63,7 @@ class Checked:
     problems: tuple[Problem, ...]
 
 
-def _number(value) -> float | None:
+def number(value) -> float | None:
     """A finite float from a cell or URL value, or None when blank or not a number."""
     if value is None or isinstance(value, bool):
         return None
@@ -80,7 +78,7 @@ def _number(value) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _blank(value) -> bool:
+def blank(value) -> bool:
     if value is None:
         return True
     if isinstance(value, float) and math.isnan(value):
@@ -90,9 +88,9 @@ def _blank(value) -> bool:
 
 def grade_problem(value, scale: int) -> Problem | None:
     """Why a grade is unusable on the chosen scale, or None when it is fine."""
-    if _blank(value):
+    if blank(value):
         return ("err_grade_blank", {})
-    x = _number(value)
+    x = number(value)
     if x is None:
         return ("err_grade_nan", {"value": str(value)[:20]})
     if x < 0:
@@ -106,7 +104,7 @@ def grade_problem(value, scale: int) -> Problem | None:
 
 def name_problem(name, seen: set[str]) -> Problem | None:
     """Why an item name is unusable (blank, too long, a comma, or a duplicate), or None."""
-    if _blank(name):
+    if blank(name):
         return ("err_name_blank", {})
     text = str(name).strip()
     if len(text) > MAX_NAME:
@@ -124,7 +122,7 @@ def check(example: Example) -> Checked:
     seen: set[str] = set()
     for row, item in enumerate(example.items, start=1):
         problem = name_problem(item.name, seen) or grade_problem(item.grade, example.scale)
-        if problem is None and example.use_scores and _number(item.score) is None:
+        if problem is None and example.use_scores and number(item.score) is None:
             problem = ("err_score_nan", {"value": str(item.score)[:20]})
         if problem is not None:
             problems.append((problem[0], {**problem[1], "row": row}))
@@ -132,8 +130,8 @@ def check(example: Example) -> Checked:
         text = str(item.name).strip()
         seen.add(text)
         names.append(text)
-        grades.append(float(_number(item.grade)))
-        scores.append(float(_number(item.score)) if example.use_scores else 0.0)
+        grades.append(float(number(item.grade)))
+        scores.append(float(number(item.score)) if example.use_scores else 0.0)
         uids.append(item.uid)
     if len(names) > MAX_ITEMS:
         problems.append(("err_too_many", {"count": len(names), "max": MAX_ITEMS}))
@@ -157,142 +155,6 @@ def letters(n: int) -> list[str]:
     return out
 
 
-def _split(raw: str) -> list[str]:
-    return [part.strip() for part in raw.split(",")]
-
-
-def _grades(raw: str, param: str) -> tuple[list[float] | None, Problem | None]:
-    parts = _split(raw)
-    if len(parts) > MAX_ITEMS:
-        return None, ("url_too_many", {"param": param, "count": len(parts), "max": MAX_ITEMS})
-    out = []
-    for i, part in enumerate(parts, start=1):
-        problem = grade_problem(part, max(SCALES))
-        if problem is not None:
-            return None, ("url_grade", {"param": param, "pos": i, "value": part[:20], "why": problem[0]})
-        out.append(float(part))
-    return out, None
-
-
-def from_query(params: dict[str, str]) -> tuple[Example, Problem | None]:
-    """Build the example a link describes; on any problem, the default example and that problem."""
-    for name, raw in params.items():
-        if len(raw) > MAX_PARAM:
-            return DEFAULT, ("url_long", {"param": name[:20], "length": len(raw), "max": MAX_PARAM})
-    try:
-        example = _parse(params)
-    except _UrlProblem as exc:
-        return DEFAULT, exc.problem
-    return example, None
-
-
-class _UrlProblem(Exception):
-    def __init__(self, key: str, **kw):
-        super().__init__(key)
-        self.problem = (key, kw)
-
-
-def _parse(params: dict[str, str]) -> Example:
-    if not ({"items", "rel", "scores", "pool"} & params.keys()):
-        example = DEFAULT
-    else:
-        if "rel" not in params:
-            raise _UrlProblem("url_no_rel")
-        grades, problem = _grades(params["rel"], "rel")
-        if problem:
-            raise _UrlProblem(problem[0], **problem[1])
-        names = _split(params["items"]) if "items" in params else letters(len(grades))
-        if len(names) > MAX_ITEMS:
-            raise _UrlProblem("url_too_many", param="items", count=len(names), max=MAX_ITEMS)
-        if len(names) != len(grades):
-            raise _UrlProblem("url_count", param="rel", got=len(grades), want=len(names))
-        seen: set[str] = set()
-        for i, name in enumerate(names, start=1):
-            problem = name_problem(name, seen)
-            if problem:
-                raise _UrlProblem("url_name", pos=i, value=name[:20], why=problem[0])
-            seen.add(name)
-        scores = None
-        if "scores" in params:
-            scores = []
-            parts = _split(params["scores"])
-            if len(parts) != len(names):
-                raise _UrlProblem("url_count", param="scores", got=len(parts), want=len(names))
-            for i, part in enumerate(parts, start=1):
-                x = _number(part)
-                if x is None:
-                    raise _UrlProblem("url_score", pos=i, value=part[:20])
-                scores.append(x)
-        items = tuple(
-            Item(uid, name, grade, scores[uid] if scores else None)
-            for uid, (name, grade) in enumerate(zip(names, grades, strict=True))
-        )
-        pool: tuple[float, ...] = ()
-        if params.get("pool", "").strip():
-            pool_grades, problem = _grades(params["pool"], "pool")
-            if problem:
-                raise _UrlProblem(problem[0], **problem[1])
-            pool = tuple(pool_grades)
-        top = max([*grades, *pool], default=0)
-        example = Example(
-            items=items,
-            gain=DEFAULT.gain,
-            k=None,
-            scale=DEFAULT_SCALE if top <= DEFAULT_SCALE else max(SCALES),
-            use_scores=scores is not None,
-            use_pool="pool" in params,
-            pool=pool,
-        )
-    if "gain" in params:
-        if params["gain"] not in GAINS:
-            raise _UrlProblem("url_gain", value=params["gain"][:20])
-        example = replace(example, gain=params["gain"])
-    if "k" in params:
-        raw = params["k"].strip()
-        if raw.lower() not in ("", "all"):
-            if not raw.isdigit() or not 1 <= int(raw) <= MAX_K:
-                raise _UrlProblem("url_k", value=raw[:20])
-            example = replace(example, k=int(raw))
-        else:
-            example = replace(example, k=None)
-    if "ties" in params:
-        if params["ties"] not in TIES:
-            raise _UrlProblem("url_ties", value=params["ties"][:20])
-        example = replace(example, ties=params["ties"])
-    if "scale" in params:
-        raw = params["scale"].strip()
-        if raw not in {str(s) for s in SCALES}:
-            raise _UrlProblem("url_scale", value=raw[:20])
-        top = max([float(i.grade) for i in example.items] + list(example.pool), default=0)
-        if top > int(raw):
-            raise _UrlProblem("url_scale_low", value=raw, top=f"{top:g}")
-        example = replace(example, scale=int(raw))
-    return example
-
-
-def _fmt(x: float) -> str:
-    return f"{x:g}" if abs(x) < 1e15 else repr(x)
-
-
-def to_query(example: Example) -> dict[str, str]:
-    """The readable URL parameters of an example (only its usable rows)."""
-    checked = check(example)
-    out = {
-        "items": ",".join(checked.names),
-        "rel": ",".join(_fmt(g) for g in checked.grades),
-        "gain": example.gain,
-        "k": str(example.k) if example.k is not None else "all",
-    }
-    if checked.scores is not None:
-        out["scores"] = ",".join(repr(s) if s != int(s) or abs(s) >= 1e15 else f"{s:g}" for s in checked.scores)
-        out["ties"] = example.ties
-    if example.use_pool:
-        out["pool"] = ",".join(_fmt(g) for g in example.pool)
-    if example.scale != DEFAULT_SCALE:
-        out["scale"] = str(example.scale)
-    return out
-
-
 def reorder(example: Example, uids) -> Example | None:
     """The example with items in the given order of ids, or None if the ids do not match."""
     by_uid = {i.uid: i for i in example.items}
@@ -305,7 +167,7 @@ def reorder(example: Example, uids) -> Example | None:
 def ideal_order(example: Example) -> Example:
     """Items sorted by grade, highest first; unusable rows keep their place at the end."""
     good = {u for u in check(example).uids}
-    usable = sorted((i for i in example.items if i.uid in good), key=lambda i: -float(_number(i.grade)))
+    usable = sorted((i for i in example.items if i.uid in good), key=lambda i: -float(number(i.grade)))
     rest = [i for i in example.items if i.uid not in good]
     return replace(example, items=tuple(usable + rest))
 
@@ -325,7 +187,7 @@ def with_default_scores(example: Example) -> Example:
     """Give items without a model score one that keeps the current order (1.0, 0.9, ...)."""
     n = len(example.items)
     items = tuple(
-        item if _number(item.score) is not None else replace(item, score=round(1 - i / max(n, 10), 3))
+        item if number(item.score) is not None else replace(item, score=round(1 - i / max(n, 10), 3))
         for i, item in enumerate(example.items)
     )
     return replace(example, items=items)

@@ -1,0 +1,63 @@
+"""Panels inside a lesson: the tie panel and the IDCG-pool controls (rendering only; callbacks in actions)."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from ui import actions, choices, session
+from ui.format import fmt
+from ui.i18n import T, labeller
+from ui.scoring import score_view
+from ui.tables import show, step_frame, table_height
+
+
+def tie_panel(view) -> None:
+    """Tie groups of the model scores, and nDCG under every tie policy with its range."""
+    r = view.result
+    st.subheader(T("ties_title"))
+    groups = sum(1 for s in r.tie_group_sizes if s > 1)
+    if groups == 0:
+        st.write(T("ties_none"))
+        return
+    st.write(T("ties_some", groups=groups))
+    st.caption(T("ties_explain_average"))
+    ex = session.example()
+    policies = choices.ties()
+    values = {p: score_view(ex, view.checked, ties=p).result.ndcg for p in policies}
+    table = pd.DataFrame({
+        T("col_policy"): [T(choices.tie_label_key(p)) for p in policies],
+        T("metric_ndcg", k=view.k_text): [fmt(values[p]) for p in policies],
+    })
+    st.dataframe(table, hide_index=True, width="stretch")
+    st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon=":material/swap_vert:")
+    show(step_frame(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
+         height=table_height(len(r.column("rank"))))
+
+
+def pool_controls(page: str) -> None:
+    """The IDCG-pool switch: only the listed items, or every judged item (listed or not)."""
+    ex = session.example()
+    mode_key, text_key = f"{page}_pool_mode", f"{page}_pool_text"
+    modes = list(actions.POOL_MODES)
+    st.radio(T("pool_switch"), modes, format_func=labeller("pool_"), key=mode_key,
+             horizontal=True, on_change=actions.on_pool_mode, args=(mode_key,),
+             **session.bound(mode_key, "judged" if ex.use_pool else "listed", modes))
+    if ex.use_pool:
+        if session.pool_problem():  # keep a bad entry on screen until it is fixed
+            kept = {"value": session.widget_value(text_key, "")}
+        else:
+            kept = session.bound(text_key, ", ".join(f"{g:g}" for g in ex.pool))
+        st.text_input(T("pool_input"), key=text_key, on_change=actions.on_pool_text, args=(text_key,),
+                      max_chars=3000, **kept)
+        if session.pool_problem():
+            st.warning(_pool_problem_text(session.pool_problem()), icon=":material/warning:")
+
+
+def _pool_problem_text(problem) -> str:
+    """The judged-grades problem in today's language (state keeps the key, never the text)."""
+    key, params = problem
+    if key == "pool_bad":
+        inner_key, inner = params["why"]
+        return T("pool_bad", why=f"#{params['pos']} " + T(inner_key, **inner))
+    return T(key, **params)

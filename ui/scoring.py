@@ -1,0 +1,41 @@
+"""The example's usable rows and their score: the one adapter between the UI and ``score_ranking``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ndcg_core import RankingScore, score_ranking
+from ui import state
+from ui.i18n import T
+
+
+@dataclass(frozen=True)
+class View:
+    """The example's usable rows and its nDCG (None when nothing can be computed)."""
+
+    checked: state.Checked
+    result: RankingScore | None
+
+    @property
+    def k_text(self) -> str:
+        k = self.result.k if self.result is not None else None
+        return str(k) if k is not None else str(len(self.checked.grades))
+
+
+def pool_labels(n: int) -> list[str]:
+    return [T("pool_label", j=j + 1) for j in range(n)]
+
+
+def score_view(ex: state.Example, checked: state.Checked | None = None, **overrides) -> View:
+    """Score the example's usable rows with ``score_ranking`` (overrides change gain, k, ties...)."""
+    checked = checked or state.check(ex)
+    if not checked.grades:
+        return View(checked, None)
+    kwargs = {"k": ex.k, "gain": ex.gain, "ties": ex.ties}
+    pool = None
+    if ex.use_pool:
+        pool = list(checked.grades) + list(ex.pool)
+        kwargs["pool_labels"] = list(checked.names) + pool_labels(len(ex.pool))
+    kwargs.update(overrides)
+    result = score_ranking(checked.grades, checked.scores, labels=checked.names, ideal_pool=pool, **kwargs)
+    return View(checked, result)

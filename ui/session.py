@@ -1,0 +1,181 @@
+"""The one owner of ``st.session_state``: every key the app keeps, behind typed accessors.
+
+Nothing else in the app reads or writes session state by key. What lives here is data, never
+translated text: problems are kept as (catalogue key, parameters) and translated when shown.
+Widget values are read through ``widget_value`` and set through ``bound`` / ``kept``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from ui import state, url
+
+# The keys; tests read "example", "editor_version" and "editor_key" through AppTest.
+EXAMPLE = "example"
+_ORIGIN = "example_origin"
+_LAST_MOVE = "last_move"
+_LAST_MOVE_PAYLOAD = "_last_move_payload"
+_EDITOR_VERSION = "editor_version"
+_EDITOR_BASE = "editor_base"
+_EDITOR_KEY = "editor_key"
+_SHUFFLES = "shuffle_count"
+_URL_PROBLEM = "url_problem"
+_POOL_PROBLEM = "pool_problem"
+_LANG = "language"
+_URL_CACHE = "_url_cache"
+_MISSING = object()
+
+
+# ---------------------------------------------------------------- start and URL
+
+def start_session() -> None:
+    """Read language and example from the URL once per session; later runs keep session state."""
+    if EXAMPLE in st.session_state:
+        return
+    example, language, problem = url.read({k: st.query_params[k] for k in st.query_params})
+    st.session_state[_LANG] = language
+    st.session_state[EXAMPLE] = example
+    st.session_state[_ORIGIN] = example
+    st.session_state[_URL_PROBLEM] = problem
+    st.session_state[_EDITOR_VERSION] = 0
+    st.session_state[_SHUFFLES] = 0
+
+
+def sync_url() -> None:
+    """Write the current example and language into the address bar (only when they changed)."""
+    stamp = (example(), language())
+    cached = st.session_state.get(_URL_CACHE)
+    if cached is None or cached[0] != stamp:  # build the parameters once per change, not per call
+        cached = (stamp, url.write(*stamp))
+        st.session_state[_URL_CACHE] = cached
+    wanted = cached[1]
+    if {k: st.query_params[k] for k in st.query_params} != wanted:
+        st.query_params.from_dict(wanted)
+
+
+# ---------------------------------------------------------------- language
+
+def language() -> str:
+    """The session's language, "ko" or "en"."""
+    value = st.session_state.get(_LANG, "ko")
+    return value if value in state.LANGS else "ko"
+
+
+def set_language(value: str) -> None:
+    st.session_state[_LANG] = value
+
+
+# ---------------------------------------------------------------- the example
+
+def example() -> state.Example:
+    return st.session_state[EXAMPLE]
+
+
+def origin() -> state.Example:
+    """The example the session opened with (what Reset goes back to)."""
+    return st.session_state[_ORIGIN]
+
+
+def set_example(new: state.Example, *, rebuild_editor: bool = True) -> None:
+    st.session_state[EXAMPLE] = new
+    st.session_state[_URL_PROBLEM] = None
+    if rebuild_editor:
+        st.session_state[_EDITOR_VERSION] = editor_version() + 1
+
+
+def url_problem() -> state.Problem | None:
+    return st.session_state.get(_URL_PROBLEM)
+
+
+def pool_problem() -> state.Problem | None:
+    return st.session_state.get(_POOL_PROBLEM)
+
+
+def set_pool_problem(problem: state.Problem | None) -> None:
+    st.session_state[_POOL_PROBLEM] = problem
+
+
+# ---------------------------------------------------------------- moves
+
+def last_move() -> dict | None:
+    """The last reordering: {"before": Example, "after": Example, "note": (key, params) or None}."""
+    return st.session_state.get(_LAST_MOVE)
+
+
+def set_last_move(before: state.Example, after: state.Example, note: state.Problem | None) -> None:
+    st.session_state[_LAST_MOVE] = {"before": before, "after": after, "note": note}
+
+
+def forget_move() -> None:
+    st.session_state.pop(_LAST_MOVE, None)
+    st.session_state.pop(_POOL_PROBLEM, None)
+
+
+def first_report(payload: tuple) -> bool:
+    """True the first time a drag report is seen (the callback and the script may both see it)."""
+    if st.session_state.get(_LAST_MOVE_PAYLOAD) == payload:
+        return False
+    st.session_state[_LAST_MOVE_PAYLOAD] = payload
+    return True
+
+
+def forget_reports() -> None:
+    st.session_state.pop(_LAST_MOVE_PAYLOAD, None)
+
+
+def next_shuffle() -> int:
+    st.session_state[_SHUFFLES] = st.session_state.get(_SHUFFLES, 0) + 1
+    return st.session_state[_SHUFFLES]
+
+
+# ---------------------------------------------------------------- the data editor
+
+def editor_version() -> int:
+    return st.session_state.get(_EDITOR_VERSION, 0)
+
+
+def editor_base(key: str, build) -> Any:
+    """The frame the data editor with ``key`` started from (built once per key, so edits stick)."""
+    base = st.session_state.get(_EDITOR_BASE)
+    if base is None or base[0] != key:
+        base = (key, build())
+        st.session_state[_EDITOR_BASE] = base
+    st.session_state[_EDITOR_KEY] = key
+    return base[1]
+
+
+# ---------------------------------------------------------------- widgets
+
+def widget_value(key: str, default=None):
+    return st.session_state.get(key, default)
+
+
+def bound(key: str, value, options=None) -> dict:
+    """Keyword arguments that make the keyed widget ``key`` show ``value`` (the example's).
+
+    Streamlit sends a widget's value to the browser only in a run that writes it into
+    session state; in other runs it sends just the widget's default and trusts the browser's
+    copy. A widget that mounts after a rerun has no copy: on a busy class server a student
+    clicks before the radio and selectbox code has loaded, so the widget first appears in a
+    rerun, takes its default, and reports it back with the next click (issue 6). So the
+    default is always the example's value: written into session state when the widget's
+    value differs, otherwise passed as the widget's ``index`` (or ``value``). Never both in
+    one run, which Streamlit warns about. Call it just before creating the widget.
+    """
+    if st.session_state.get(key, _MISSING) != value:
+        st.session_state[key] = value
+        return {}
+    if options is None:
+        return {"value": value}
+    return {"index": list(options).index(value)}
+
+
+def kept(key: str, default, options=None) -> dict:
+    """Like ``bound`` for a widget that owns its value: show what the server holds, else ``default``."""
+    value = st.session_state.get(key, default)
+    if options is not None and value not in options:
+        value = default
+    return bound(key, value, options)

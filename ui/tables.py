@@ -1,0 +1,58 @@
+"""Read-only step tables built from ``RankingScore``, with headers in the session's language."""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from ndcg_core import RankingScore
+from ui.i18n import T
+
+NUM = "%.4f"
+
+
+def step_frame(r: RankingScore, *, ideal: bool, columns: tuple[str, ...] | None = None) -> pd.DataFrame:
+    """The step table of the actual (or ideal) order with translated headers."""
+    names = {
+        "rank": T("col_rank"), "item": T("col_item"), "relevance": T("col_grade"), "score": T("col_score"),
+        "tie_group": T("col_tie_group"), "gain": T("col_gain"), "gain_used": T("col_gain_used"),
+        "discount": T("col_discount"), "discounted_gain": T("col_dg"), "cg": T("col_cg"), "dcg": T("col_dcg"),
+        "idcg": T("col_idcg"), "ndcg": T("col_ndcg"),
+    }
+    if columns is None:
+        columns = ("rank", "item", "relevance", "gain", "discounted_gain", "idcg" if ideal else "dcg")
+    src = r.ideal_steps if ideal else r.steps
+    return src.loc[:, list(columns)].rename(columns=names)
+
+
+def show(df: pd.DataFrame, *, height: int | None = None, styler=None) -> None:
+    """A read-only table with 4 decimals for every float column."""
+    config = {
+        c: st.column_config.NumberColumn(format="%d" if (df[c] == df[c].round()).all() else NUM)
+        for c in df.columns
+        if df[c].dtype.kind == "f"
+    }
+    st.dataframe(styler if styler is not None else df, hide_index=True, width="stretch", column_config=config,
+                 height=height if height is not None else "auto")
+
+
+def table_height(rows: int) -> int:
+    """Tall enough for short lists, scrolling beyond 12 rows."""
+    return 38 + 35 * min(max(rows, 1), 12)
+
+
+def highlight_rows(df: pd.DataFrame, mask: list[bool]):
+    """A Styler that tints the rows where ``mask`` is True."""
+    styles = ["background-color: #ffe8c2"] * len(df.columns)
+    plain_row = [""] * len(df.columns)
+    return df.style.apply(lambda row: styles if mask[row.name] else plain_row, axis=1).format(precision=4)
+
+
+def log_column(df: pd.DataFrame) -> pd.DataFrame:
+    """Insert log2(i+1) next to the discount so the division is visible."""
+    disc_col = T("col_discount")
+    if disc_col not in df.columns:
+        return df
+    out = df.copy()
+    out.insert(out.columns.get_loc(disc_col), T("col_log"), 1.0 / df[disc_col])
+    return out
