@@ -31,8 +31,8 @@ def rows(page):
     return page.locator("li[data-uid] .name").all_inner_texts()
 
 
-def drag(page, source: str, target: str, *, below: bool = False) -> None:
-    """Press the mouse on one row and release it over another, moving in small steps."""
+def drag(page, source: str, target: str, *, below: bool = False, steps: int = 12) -> None:
+    """Press the mouse on one row and release it over another, moving in ``steps`` steps with no pause."""
     a = page.locator(f"li[data-uid] .name:text-is('{source}')").bounding_box()
     b = page.locator(f"li[data-uid] .name:text-is('{target}')").bounding_box()
     x, y = a["x"] + 5, a["y"] + a["height"] / 2
@@ -41,7 +41,6 @@ def drag(page, source: str, target: str, *, below: bool = False) -> None:
     page.mouse.down()
     pressed = page.locator("li.dragging .name").inner_text()
     assert pressed == source, f"the press landed on {pressed!r}, not {source!r}: the list moved after it was measured"
-    steps = 12
     for i in range(1, steps + 1):
         page.mouse.move(x, y + (ty - y) * i / steps)
     page.mouse.up()
@@ -171,8 +170,25 @@ def test_screenshot_every_page(page, server_url, path, lang):
     assert not page.js_errors
 
 
-def test_touch_drag_on_the_handle(browser, server_url):
-    """A finger dragging C's handle above A reorders the list, as on a tablet."""
+@pytest.mark.parametrize("moves", [1, 2, 4])
+def test_a_quick_mouse_drag_lands_where_it_is_released(page, server_url, moves):
+    """A drag of 1, 2 or 4 pointer moves with no pause drops C above A, and A below C (UX review #1)."""
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+    drag(page, "C", "A", steps=moves)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking([2, 1, 3], k=3).ndcg:.4f}", timeout=WAIT)
+    assert rows(page) == ["C", "A", "B"]
+    assert page.locator("li.dragging").count() == 0
+    settle(page)
+    still(page)
+    drag(page, "C", "B", below=True, steps=moves)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking([1, 3, 2], k=3).ndcg:.4f}", timeout=WAIT)
+    assert rows(page) == ["A", "B", "C"]
+    assert page.locator("li.dragging").count() == 0
+
+
+@pytest.mark.parametrize("moves", [1, 2, 4, 12])
+def test_touch_drag_on_the_handle(browser, server_url, moves):
+    """A finger dragging C's handle above A in 1 to 12 moves reorders the list, as on a tablet."""
     context = browser.new_context(viewport={"width": 900, "height": 1200}, has_touch=True)
     page = context.new_page()
     try:
@@ -183,12 +199,15 @@ def test_touch_drag_on_the_handle(browser, server_url):
         ty = top["y"] + top["height"] * 0.15
         cdp = context.new_cdp_session(page)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-        for i in range(1, 13):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / 12}]})
+        for i in range(1, moves + 1):
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / moves}]})
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         expect(page.locator("li[data-uid] .name").first).to_have_text("C", timeout=WAIT)
         hand = (3 + 1 / 1.584962500721156 + 7 / 2) / (7 + 3 / 1.584962500721156 + 1 / 2)
         expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
+        assert rows(page) == ["C", "A", "B"]
+        assert page.locator("li.dragging").count() == 0
     finally:
         context.close()
 

@@ -33,10 +33,12 @@ button:disabled { opacity: .35; cursor: default; }
 """
 
 JS = """
-export default function (component) {
+export default function render(component) {
   const { data, parentElement, setTriggerValue } = component;
   const host = parentElement;
-  if (host.__ndcgDragging) return;  // a rerun landed mid-drag: the drop will send the new order
+  // A rerun that lands mid-drag waits: the drop sends the new order, or shows this if nothing moved.
+  if (host.__ndcgDragging) { host.__ndcgPending = component; return; }
+  host.__ndcgPending = null;
   let root = host.querySelector("div.ndcg-sortable");
   if (!root) { root = document.createElement("div"); root.className = "ndcg-sortable"; host.appendChild(root); }
   root.replaceChildren();
@@ -108,58 +110,69 @@ export default function (component) {
     list.appendChild(li);
   });
 
+  // Where the dragged row lands for a pointer at clientY: before the first other row whose middle
+  // is below the pointer. Computed from the release point too, so a drop lands where the pointer
+  // is released however few move events arrived (one jump included).
+  function slotFor(li, clientY) {
+    const others = Array.from(list.children).filter((x) => x !== li);
+    for (let i = 0; i < others.length; i++) {
+      const r = others[i].getBoundingClientRect();
+      if (clientY < r.top + r.height / 2) return i;
+    }
+    return others.length;
+  }
+  function place(li, slot) {
+    const others = Array.from(list.children).filter((x) => x !== li);
+    if (Array.from(list.children).indexOf(li) === slot) return;
+    list.insertBefore(li, others[slot] || null);
+    renumber();
+  }
+
   function startDrag(e, li) {
     if (e.button !== 0 || e.target.closest("button")) return;
     if (e.pointerType !== "mouse" && !e.target.closest(".handle")) return;
     e.preventDefault();
     const startIndex = Array.from(list.children).indexOf(li);
-    const startY = e.clientY;
-    const startScroll = list.scrollTop;
-    let offset = 0;
-    li.setPointerCapture(e.pointerId);
+    const grab = e.clientY - li.getBoundingClientRect().top;
+    // Capture on the list, which never moves: a captured row loses capture when it is reordered.
+    list.setPointerCapture(e.pointerId);
     host.__ndcgDragging = true;
     li.classList.add("dragging");
     li.focus();
-    const shift = (clientY) => clientY - startY + offset + (list.scrollTop - startScroll);
-    const onMove = (ev) => {
-      // Near the edge of a long, scrolling list, scroll it so the row can travel further.
-      const box0 = list.getBoundingClientRect();
-      if (ev.clientY < box0.top + 24) list.scrollTop -= 12;
-      else if (ev.clientY > box0.bottom - 24) list.scrollTop += 12;
-      const dy = shift(ev.clientY);
-      li.style.transform = "translateY(" + dy + "px)";
-      const box = li.getBoundingClientRect();
-      const mid = box.top + box.height / 2;
-      const prev = li.previousElementSibling, next = li.nextElementSibling;
-      if (prev) {
-        const p = prev.getBoundingClientRect();
-        if (mid < p.top + p.height / 2) {
-          list.insertBefore(li, prev);
-          offset += p.height + 4; li.style.transform = "translateY(" + shift(ev.clientY) + "px)";
-          renumber(); return;
-        }
-      }
-      if (next) {
-        const nb = next.getBoundingClientRect();
-        if (mid > nb.top + nb.height / 2) {
-          list.insertBefore(next, li);
-          offset -= nb.height + 4; li.style.transform = "translateY(" + shift(ev.clientY) + "px)";
-          renumber();
-        }
-      }
+    const follow = (clientY) => {
+      li.style.transform = "";
+      li.style.transform = "translateY(" + (clientY - grab - li.getBoundingClientRect().top) + "px)";
     };
-    const onUp = () => {
-      li.removeEventListener("pointermove", onMove);
-      li.removeEventListener("pointerup", onUp);
-      li.removeEventListener("pointercancel", onUp);
+    const onMove = (ev) => {
+      if (ev.pointerId !== e.pointerId) return;
+      // Near the edge of a long, scrolling list, scroll it so the row can travel further.
+      const box = list.getBoundingClientRect();
+      if (ev.clientY < box.top + 24) list.scrollTop -= 12;
+      else if (ev.clientY > box.bottom - 24) list.scrollTop += 12;
+      place(li, slotFor(li, ev.clientY));
+      follow(ev.clientY);
+    };
+    const onUp = (ev) => {
+      if (ev.pointerId !== e.pointerId) return;
+      list.removeEventListener("pointermove", onMove);
+      list.removeEventListener("pointerup", onUp);
+      list.removeEventListener("pointercancel", onUp);
+      if (list.hasPointerCapture(e.pointerId)) list.releasePointerCapture(e.pointerId);
+      li.style.transform = "";
+      if (ev.type === "pointerup") place(li, slotFor(li, ev.clientY));
       host.__ndcgDragging = false;
       li.classList.remove("dragging");
-      li.style.transform = "";
-      if (Array.from(list.children).indexOf(li) !== startIndex) send(Number(li.dataset.uid), "drag");
+      if (Array.from(list.children).indexOf(li) !== startIndex) {
+        send(Number(li.dataset.uid), "drag");
+      } else if (host.__ndcgPending) {
+        render(host.__ndcgPending);  // a rerun arrived mid-drag and nothing moved: show what it sent
+      } else {
+        renumber();
+      }
     };
-    li.addEventListener("pointermove", onMove);
-    li.addEventListener("pointerup", onUp);
-    li.addEventListener("pointercancel", onUp);
+    list.addEventListener("pointermove", onMove);
+    list.addEventListener("pointerup", onUp);
+    list.addEventListener("pointercancel", onUp);
   }
 
   if (host.__ndcgFocus !== undefined) {
