@@ -48,5 +48,5 @@ rows = []
 for name, b in CURVES:
     nd = score_view(session.example(), view.checked, discount=name, discount_base=b).result.ndcg
     rows.append({T("col_discount_fn"): T(f"d_{name}"), T("col_share", k=k): f"{discount_share(weights[name], k):.1%}",
-                 T("col_ndcg_now", k=view.k_text): nd})
+                 T("col_ndcg_now", at=view.at): nd})
 tables.show(pd.DataFrame(rows))

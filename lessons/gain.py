@@ -32,9 +32,9 @@ with right:
 
 st.subheader(T("side_title"))
 every = {g: score_view(ex, view.checked, gain=g).result for g in choices.gains()}
-k = view.k_text
+at = view.at
 tables.show(pd.DataFrame({
-    T("col_measure"): [f"DCG@{k}", f"IDCG@{k}", f"nDCG@{k}"],
+    T("col_measure"): [f"DCG{at}", f"IDCG{at}", f"nDCG{at}"],
     **{T(choices.GainFacts.keys(g)["column"]): [s.dcg, s.idcg, s.ndcg] for g, s in every.items()},
 }))
 

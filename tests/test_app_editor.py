@@ -200,4 +200,4 @@ def test_reset_also_resets_the_judged_grades_box():
     at.text_input(key="steps_pool_text").input("3, 2").run()
     at.button(key="steps_reset").click().run()
     assert at.text_input(key="steps_pool_text").value == "1"
-    assert metrics(at)["nDCG@2"] == f"{score_ranking([1, 3], ideal_pool=[1, 3, 1]).ndcg:.4f}"
+    assert metrics(at)["nDCG"] == f"{score_ranking([1, 3], ideal_pool=[1, 3, 1]).ndcg:.4f}"

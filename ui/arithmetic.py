@@ -19,11 +19,21 @@ def _gain_expr(rel: float, gain: str) -> str:
     return choices.gain(gain).term(_g(rel))
 
 
+def cut_suffix(r: RankingScore) -> str:
+    """The "@k" every label of this result carries: the user's k; with k = whole list, "@n" when
+    the ideal order is the list itself, and nothing when judged items beyond the list make the
+    IDCG longer than the list (trec_eval's uncut ``ndcg``)."""
+    if r.k is not None:
+        return f"@{r.k}"
+    n, m = len(r.column("rank")), len(r.column("rank", ideal=True))
+    return f"@{n}" if m <= n else ""
+
+
 def cg_lines(r: RankingScore) -> list[str]:
     grades = r.column("relevance")
     n = len(grades) if r.k is None else min(r.k, len(grades))
     terms = " + ".join(_g(g) for g in grades[:n])
-    return [f"CG@{n} = {terms} = {_g(float(grades[:n].sum()))}"]
+    return [f"CG{cut_suffix(r)} = {terms} = {_g(float(grades[:n].sum()))}"]
 
 
 def dcg_lines(r: RankingScore, *, ideal: bool, limit: int = MAX_LINES) -> tuple[list[str], int]:
@@ -49,12 +59,12 @@ def dcg_lines(r: RankingScore, *, ideal: bool, limit: int = MAX_LINES) -> tuple[
     label = "IDCG" if ideal else "DCG"
     total = r.idcg if ideal else r.dcg
     shown = " + ".join(terms) if len(terms) <= 12 else " + ".join(terms[:6]) + " + … + " + " + ".join(terms[-2:])
-    lines.append(f"{label}@{n} = {shown} = {total:.4f}")
+    lines.append(f"{label}{cut_suffix(r)} = {shown} = {total:.4f}")
     return lines, max(n - limit, 0)
 
 
 def ndcg_line(r: RankingScore) -> str:
-    n = len(r.column("rank")) if r.k is None else min(r.k, len(r.column("rank")))
+    at = cut_suffix(r)
     if r.idcg_is_zero:
-        return f"nDCG@{n} = DCG@{n} / IDCG@{n} = {r.dcg:.4f} / 0  →  0 (IDCG = 0)"
-    return f"nDCG@{n} = DCG@{n} / IDCG@{n} = {r.dcg:.4f} / {r.idcg:.4f} = {r.ndcg:.4f}"
+        return f"nDCG{at} = DCG{at} / IDCG{at} = {r.dcg:.4f} / 0  →  0 (IDCG = 0)"
+    return f"nDCG{at} = DCG{at} / IDCG{at} = {r.dcg:.4f} / {r.idcg:.4f} = {r.ndcg:.4f}"

@@ -219,7 +219,7 @@ def summary(view: View) -> None:
     r = view.result
     if r is None:
         return
-    k = view.k_text
+    at = view.at
     delta = None
     move = session.last_move()
     if move and move["after"] == session.example():
@@ -227,13 +227,13 @@ def summary(view: View) -> None:
         if before is not None:
             delta = r.ndcg - before.ndcg
     c1, c2, c3, c4 = st.columns(4)
-    c1.metric(T("metric_ndcg", k=k), fmt(r.ndcg), delta=None if delta is None else f"{delta:+.4f}")
-    c2.metric(T("metric_dcg", k=k), fmt(r.dcg))
-    c3.metric(T("metric_idcg", k=k), fmt(r.idcg))
+    c1.metric(T("metric_ndcg", at=at), fmt(r.ndcg), delta=None if delta is None else f"{delta:+.4f}")
+    c2.metric(T("metric_dcg", at=at), fmt(r.dcg))
+    c3.metric(T("metric_idcg", at=at), fmt(r.idcg))
     cut = r.column("cg")[min(len(r.column("cg")), r.k or len(r.column("cg"))) - 1]
-    c4.metric(T("metric_cg", k=k), num(cut))
+    c4.metric(T("metric_cg", at=at), num(cut))
     if delta is not None and move.get("note"):
-        st.caption(plain(problem_text(move["note"]) + " " + T("delta_line", before=fmt(before.ndcg), after=fmt(r.ndcg),
-                                                   delta=f"{delta:+.4f}")))
+        st.caption(plain(problem_text(move["note"]) + " " + T("delta_line", before=fmt(before.ndcg),
+                                                              after=fmt(r.ndcg), delta=f"{delta:+.4f}")))
     if r.idcg_is_zero:
         st.info(T("idcg_zero"), icon=":material/info:")

@@ -98,10 +98,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "did_shuffle": ("섞었습니다 (섞기 #{seed}, 같은 번호는 같은 순서).", "Shuffled (shuffle #{seed}; the same number gives the same order)."),
     "delta_line": ("nDCG {before} → {after} (Δ {delta})", "nDCG {before} → {after} (Δ {delta})"),
     # Summary metrics
-    "metric_ndcg": ("nDCG@{k}", "nDCG@{k}"),
-    "metric_dcg": ("DCG@{k}", "DCG@{k}"),
-    "metric_idcg": ("IDCG@{k}", "IDCG@{k}"),
-    "metric_cg": ("CG@{k}", "CG@{k}"),
+    "metric_ndcg": ("nDCG{at}", "nDCG{at}"),
+    "metric_dcg": ("DCG{at}", "DCG{at}"),
+    "metric_idcg": ("IDCG{at}", "IDCG{at}"),
+    "metric_cg": ("CG{at}", "CG{at}"),
     "idcg_zero": (
         "모든 관련성 점수가 0이라 IDCG = 0입니다. 0으로 나눌 수 없으므로 nDCG는 관례에 따라 0으로 정의합니다.",
         "Every grade is 0, so IDCG = 0. Dividing by zero is impossible, so nDCG is defined as 0 by convention.",
@@ -203,7 +203,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "share_title": ("상위 k개 순위가 차지하는 가중치 비율 (1~N 중)", "Share of the total weight carried by ranks 1..k (out of 1..N)"),
     "col_discount_fn": ("감쇠 함수", "Discount"),
     "col_share": ("상위 {k}개 비율", "Share of top {k}"),
-    "col_ndcg_now": ("현재 랭킹 nDCG@{k}", "Current nDCG@{k}"),
+    "col_ndcg_now": ("현재 랭킹 nDCG{at}", "Current nDCG{at}"),
     "base_note": (
         "로그의 밑을 바꾸면 모든 감쇠 값에 같은 상수가 곱해지므로 nDCG는 변하지 않습니다. Järvelin & Kekäläinen의 원형은 b 이전 순위를 감쇠하지 않으므로 b에 따라 nDCG가 달라집니다.",
         "Changing the log base multiplies every discount by the same constant, so nDCG does not change. Järvelin & Kekäläinen's original leaves ranks before b undiscounted, so its nDCG does depend on b.",

@@ -27,7 +27,7 @@ def tie_panel(view) -> None:
     values = {p: score_view(ex, view.checked, ties=p).result.ndcg for p in policies}
     table = pd.DataFrame({
         T("col_policy"): [T(choices.tie_label_key(p)) for p in policies],
-        T("metric_ndcg", k=view.k_text): [fmt(values[p]) for p in policies],
+        T("metric_ndcg", at=view.at): [fmt(values[p]) for p in policies],
     })
     st.dataframe(table, hide_index=True, width="stretch")
     st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon=":material/swap_vert:")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ndcg_core import RankingScore, score_ranking
 from ui import state
+from ui.arithmetic import cut_suffix
 from ui.i18n import T
 
 
@@ -17,9 +18,11 @@ class View:
     result: RankingScore | None
 
     @property
-    def k_text(self) -> str:
-        k = self.result.k if self.result is not None else None
-        return str(k) if k is not None else str(len(self.checked.grades))
+    def at(self) -> str:
+        """The "@k" suffix of every label of this score (see ``arithmetic.cut_suffix``)."""
+        if self.result is None:
+            return ""
+        return cut_suffix(self.result)
 
 
 def pool_labels(n: int) -> list[str]:
