@@ -96,3 +96,12 @@ def test_every_page_opens_the_source_link(page):
     assert at.session_state["example"].items == state.DEFAULT.items[:0] + tuple(
         state.Item(i, n, g, None) for i, (n, g) in enumerate([("A", 1.0), ("B", 3.0), ("C", 2.0)])
     )
+
+
+def test_a_bad_language_keeps_the_links_example_and_says_so():
+    """rel=1,3,2&lang=fr opens the link's own example in Korean, and the warning says the example was used."""
+    at = open_page("lessons/steps.py", {"rel": "1,3,2", "lang": "fr"})
+    (warning,) = [w.value for w in at.warning]
+    assert "fr" in warning and "링크의 예시는 그대로" in warning and "기본 예시" not in warning
+    assert at.session_state["example"].k is None
+    assert [i.grade for i in at.session_state["example"].items] == [1.0, 3.0, 2.0]

@@ -225,3 +225,25 @@ def test_first_request_of_a_fresh_server_can_be_a_lesson_page(page, fresh_server
     assert page.get_by_text("Page not found").count() == 0
     assert page.locator("[role=dialog]").count() == 0
     assert not page.js_errors
+
+
+@pytest.mark.parametrize(("typed", "words"), [("-1", "negative"), ("1.5", "not a whole number"),
+                                              ("9", "above the scale")])
+def test_a_typed_grade_reaches_the_row_check_unchanged(page, server_url, typed, words):
+    """Typing -1, 1.5 or 9 as C's grade gives the row's own warning; the table does not clamp or round it."""
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+    grid = page.locator("[data-testid=stDataFrame]").first
+    box = grid.bounding_box()
+    rows_shown = 3
+    top = box["y"] + box["height"] - (38 + 35 * (rows_shown + 1))  # the editor's height in ui/editor.py
+    page.mouse.click(box["x"] + box["width"] * 0.8, top + 38 + 35 * 2 + 17)  # C's grade cell
+    page.keyboard.press("Enter")  # open the cell's editor, then replace its text
+    editor = page.locator("#portal textarea, #portal input").first
+    expect(editor).to_be_visible(timeout=WAIT)
+    editor.fill(typed)
+    expect(editor).to_have_value(typed)
+    page.keyboard.press("Enter")
+    warning = page.locator("[data-testid=stAlert]").filter(has_text="Row 3")
+    expect(warning).to_contain_text(words, timeout=WAIT)
+    expect(warning).to_contain_text(typed, timeout=WAIT)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking([1, 3], k=3).ndcg:.4f}", timeout=WAIT)

@@ -22,7 +22,9 @@ from ui.scoring import View, score_view
 def url_warning() -> None:
     """One-line warning when the opening link could not be used (shown until the example changes)."""
     problem = session.url_problem()
-    if problem:
+    if problem and problem[0] == "url_lang":  # only the language was bad: the example was used
+        st.warning(problem_text(problem), icon=":material/warning:")
+    elif problem:
         st.warning(T("url_reset_warning", why=problem_text(problem)), icon=":material/warning:")
 
 
@@ -117,7 +119,9 @@ def table_editor(page: str) -> None:
     columns = {
         "uid": None,
         "name": st.column_config.TextColumn(T("col_item"), max_chars=state.MAX_NAME, width="medium"),
-        "grade": st.column_config.NumberColumn(T("col_grade"), min_value=0, max_value=ex.scale, step=1, format="%d"),
+        # No min, max or step: the editor would clamp or round what was typed (-1 -> 1, 1.5 -> 3)
+        # before the row check could name it. Typed values reach state.check unchanged.
+        "grade": st.column_config.NumberColumn(T("col_grade"), format="plain"),
     }
     if ex.use_scores:
         columns["score"] = st.column_config.NumberColumn(T("col_score"), step=0.01, format="%.3f")

@@ -33,7 +33,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "url_ties": ("동점 처리 '{value}'는 없습니다.", "There is no tie policy '{value}'."),
     "url_scale": ("척도 '{value}'는 1, 2, 3, 4 중 하나여야 합니다.", "Scale '{value}' must be 1, 2, 3 or 4."),
     "url_scale_low": ("척도 0–{value}보다 큰 점수 {top}가 있습니다.", "A grade of {top} is above the scale 0–{value}."),
-    "url_lang": ("언어 '{value}'는 지원하지 않습니다(ko 또는 en).", "Language '{value}' is not supported (ko or en)."),
+    "url_lang": (
+        "링크의 언어 값 '{value}': 지원하지 않는 언어여서 한국어로 보여 줍니다(ko 또는 en). 링크의 예시는 그대로 열었습니다.",
+        "The link's language '{value}' is not supported (use ko or en), so the page is in Korean. "
+        "The link's example was opened as it is.",
+    ),
     # Row problems (editor)
     "err_grade_blank": ("관련성 점수가 비어 있거나 숫자가 아닙니다.", "the grade is blank or not a number."),
     "err_grade_nan": ("관련성 점수 '{value}'는 숫자가 아닙니다.", "the grade '{value}' is not a number."),
