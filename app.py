@@ -17,10 +17,11 @@ changes or a stub is missing.
 
 import streamlit as st
 
-from ui import editor, nav, session
+from ui import editor, nav, session, style
 from ui.i18n import T
 
 st.set_page_config(page_title="nDCG", page_icon="📈", layout="wide")
+style.apply()
 session.start_session()
 editor.language_picker()
 

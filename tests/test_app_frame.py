@@ -83,3 +83,9 @@ def test_only_the_session_module_touches_session_state():
     sources = [*ROOT.glob("ui/**/*.py"), *ROOT.glob("lessons/*.py"), *ROOT.glob("pages/*.py"), ROOT / "app.py"]
     users = sorted(str(p.relative_to(ROOT)) for p in sources if "session_state" in p.read_text(encoding="utf-8"))
     assert users == ["ui/session.py"]
+
+
+def test_korean_text_breaks_between_words():
+    """Every page carries the keep-all rule, so Korean words are not split across lines on a phone."""
+    at = open_page("lessons/steps.py", {"lang": "ko"})
+    assert any("word-break: keep-all" in h.proto.body for h in at.get("html"))

@@ -82,3 +82,9 @@ def test_translate_fills_placeholders():
     """translate() fills named fields in the chosen language."""
     assert translate("row_problem", "en", row=2, text="x.") == "Row 2: x. This row is left out until it is fixed."
     assert translate("row_problem", "ko", row=2, text="x.").startswith("2행: x.")
+
+
+def test_no_korean_particle_follows_a_placeholder():
+    """은/는, 이/가, 을/를 and the like never follow a {placeholder}: they depend on the number or name (F14)."""
+    glued = re.compile(r"\}['\")]?(은|는|이|가|을|를|로|으로|와|과|도)(?![가-힣])")
+    assert sorted(key for key, (ko, _) in CATALOGUE.items() if glued.search(ko)) == []
