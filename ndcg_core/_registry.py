@@ -1,14 +1,17 @@
 """Named choices from closed sets: gain, discount and tie policy.
 
-Each choice is a small function kept in one registry, as in ranx and ir_measures.
-References: Järvelin & Kekäläinen 2002 (cumulated gain, the original discount),
-Burges et al. 2005 (the exponential gain 2^rel - 1), McSherry & Najork 2008
+Each choice is a small function (or, for a tie policy, a pair of small pieces) kept in
+one registry, as in ranx and ir_measures; ``score_ranking`` and ``evaluate_run`` read
+the same entries. References: Järvelin & Kekäläinen 2002 (cumulated gain, the original
+discount), Burges et al. 2005 (the exponential gain 2^rel - 1), McSherry & Najork 2008
 (tie-averaged DCG).
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -28,6 +31,9 @@ GAINS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "linear": _linear_gain,
     "exponential": _exponential_gain,
 }
+
+#: Largest grade each gain accepts, for the gains that overflow on large grades.
+MAX_GRADE: dict[str, float] = {"exponential": MAX_EXPONENTIAL_RELEVANCE}
 
 
 def _log2_discount(ranks: np.ndarray, base: float) -> np.ndarray:
@@ -61,8 +67,40 @@ DISCOUNTS: dict[str, Callable[[np.ndarray, float], np.ndarray]] = {
     "none": _no_discount,
 }
 
-#: Tie policies for equal model scores. "average" is McSherry & Najork's.
-TIES: tuple[str, ...] = ("average", "optimistic", "pessimistic", "stable")
+
+@dataclass(frozen=True)
+class TiePolicy:
+    """How items with equal model scores are ordered and counted.
+
+    ``key`` maps the items' gains to the secondary sort key inside a group of equal scores
+    (ascending; None keeps the input order). ``averages`` says whether every member of a
+    tie group counts the group's mean gain, which makes the order inside the group moot.
+    """
+
+    key: Callable[[np.ndarray], np.ndarray | None]
+    averages: bool = False
+
+
+def _higher_gain_first(gains: np.ndarray) -> np.ndarray:
+    return -gains
+
+
+def _lower_gain_first(gains: np.ndarray) -> np.ndarray:
+    return gains
+
+
+def _input_order(gains: np.ndarray) -> None:
+    return None
+
+
+#: Tie policies for equal model scores. "average" is McSherry & Najork's. An OrderedDict, so
+#: that code asking for an ordered collection of the names (Hypothesis' sampled_from) gets one.
+TIES: OrderedDict[str, TiePolicy] = OrderedDict(
+    average=TiePolicy(key=_input_order, averages=True),
+    optimistic=TiePolicy(key=_higher_gain_first),
+    pessimistic=TiePolicy(key=_lower_gain_first),
+    stable=TiePolicy(key=_input_order),
+)
 
 #: What a query with no relevant document counts as in a run's mean.
 EMPTY: tuple[str, ...] = ("zero", "skip")
@@ -77,15 +115,76 @@ def check_choice(kind: str, name: object, allowed) -> str:
     return name
 
 
-def gain_values(rel: np.ndarray, gain: str) -> np.ndarray:
-    """Gain of each grade under the named gain function."""
+def check_discount_base(base) -> float:
+    """Return ``base`` as a float if it is a finite number > 1, else raise ValueError."""
+    try:
+        value = float(base)
+    except (TypeError, ValueError):
+        value = None
+    if value is None or not (np.isfinite(value) and value > 1.0):
+        raise ValueError(f"discount base {base if value is None else value!r} must be a finite number > 1")
+    return value
+
+
+def gain_values(rel, gain: str) -> np.ndarray:
+    """Gain of each grade under the named gain function.
+
+    Parameters
+    ----------
+    rel : array-like of float
+        Relevance grades.
+    gain : {"linear", "exponential"}
+        ``"linear"`` gives the grade itself, ``"exponential"`` gives 2^grade - 1.
+
+    Returns
+    -------
+    numpy.ndarray
+        One float gain per grade.
+
+    Raises
+    ------
+    ValueError
+        If ``gain`` is not a registered gain.
+
+    Examples
+    --------
+    >>> gain_values([0, 1, 3], "exponential").tolist()
+    [0.0, 1.0, 7.0]
+    """
     return GAINS[check_choice("gain", gain, GAINS)](np.asarray(rel, dtype=float))
 
 
 def discount_weights(n: int, discount: str = "log2", base: float = 2.0) -> np.ndarray:
-    """Discounts of ranks 1..n under the named discount (base for "log" and "jarvelin")."""
+    """Discounts of ranks 1..n under the named discount.
+
+    Parameters
+    ----------
+    n : int
+        Number of ranks.
+    discount : {"log2", "log", "jarvelin", "reciprocal", "none"}, default "log2"
+        ``"log2"`` is 1 / log2(i + 1), ``"log"`` is 1 / log_b(i + 1), ``"jarvelin"`` is 1
+        for ranks below b and 1 / log_b(i) from rank b on, ``"reciprocal"`` is 1 / i and
+        ``"none"`` is 1.
+    base : float, default 2.0
+        The log base b of ``"log"`` and ``"jarvelin"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        The n weights, for ranks 1, 2, ..., n.
+
+    Raises
+    ------
+    ValueError
+        If ``discount`` is not a registered discount, or ``base`` is not a finite number > 1.
+
+    Examples
+    --------
+    >>> discount_weights(3).round(4).tolist()
+    [1.0, 0.6309, 0.5]
+    >>> discount_weights(3, "jarvelin", base=3).tolist()
+    [1.0, 1.0, 1.0]
+    """
     check_choice("discount", discount, DISCOUNTS)
-    base = float(base)
-    if not (np.isfinite(base) and base > 1.0):
-        raise ValueError(f"discount base {base!r} must be a finite number > 1")
+    base = check_discount_base(base)
     return DISCOUNTS[discount](np.arange(1, n + 1, dtype=float), base)

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import numbers
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+
+from ndcg_core._registry import (
+    DISCOUNTS,
+    EMPTY,
+    GAINS,
+    MAX_GRADE,
+    TIES,
+    check_choice,
+    check_discount_base,
+)
 
 
 def as_numbers(values, name: str, *, nonnegative: bool) -> np.ndarray:
@@ -47,3 +59,57 @@ def check_k(k) -> int | None:
     if k < 1:
         raise ValueError(f"k = {int(k)} must be >= 1")
     return int(k)
+
+
+_UNSET: Any = object()
+
+
+@dataclass(frozen=True)
+class Options:
+    """The checked options of one call; None for the options the caller did not check."""
+
+    k: int | None = None
+    gain: str | None = None
+    discount: str | None = None
+    discount_base: float | None = None
+    ties: str | None = None
+    empty: str | None = None
+
+
+def check_options(
+    *,
+    k=_UNSET,
+    gain=_UNSET,
+    discount=_UNSET,
+    discount_base=_UNSET,
+    ties=_UNSET,
+    empty=_UNSET,
+) -> Options:
+    """Check the named options that a public function takes, in this order, and return them normalized.
+
+    The one prologue of ``score_ranking``, ``evaluate_run`` and ``gain_disagreement``: a
+    bad value raises the same ValueError whichever function it was given to. Options not
+    passed are not checked.
+    """
+    out = {}
+    if k is not _UNSET:
+        out["k"] = check_k(k)
+    if gain is not _UNSET:
+        out["gain"] = check_choice("gain", gain, GAINS)
+    if discount is not _UNSET:
+        out["discount"] = check_choice("discount", discount, DISCOUNTS)
+    if discount_base is not _UNSET:
+        out["discount_base"] = check_discount_base(discount_base)
+    if ties is not _UNSET:
+        out["ties"] = check_choice("tie policy", ties, TIES)
+    if empty is not _UNSET:
+        out["empty"] = check_choice("empty-query policy", empty, EMPTY)
+    return Options(**out)
+
+
+def check_gain_fits(rel: np.ndarray, gain: str, describe: Callable[[int], str]) -> None:
+    """Refuse grades too large for ``gain`` (2^grade overflows), naming the first as ``describe(index)`` does."""
+    limit = MAX_GRADE.get(gain)
+    if limit is not None and len(rel) and rel.max() > limit:
+        i = int(np.argmax(rel > limit))
+        raise ValueError(f"{describe(i)} is too large for {gain} gain (at most {limit:g})")

@@ -9,7 +9,7 @@ from functools import lru_cache
 import numpy as np
 
 from ndcg_core._registry import discount_weights, gain_values
-from ndcg_core._validate import as_numbers
+from ndcg_core._validate import as_numbers, check_options
 
 #: Largest number of items whose orders are searched exhaustively (7! = 5040 orders).
 EXHAUSTIVE_ITEMS = 7
@@ -30,7 +30,32 @@ class GainDisagreement:
 
 
 def discount_share(discounts, k: int) -> float:
-    """Share of the total discount weight that ranks 1..k carry."""
+    """Share of the total discount weight that ranks 1..k carry.
+
+    Parameters
+    ----------
+    discounts : sequence of float
+        Weights of ranks 1, 2, ..., n, as ``discount_weights`` gives them.
+    k : int
+        Cut-off: the ranks 1..k whose share is wanted. A k beyond n counts every rank.
+
+    Returns
+    -------
+    float
+        Sum of the first k weights over the sum of all; 0 when every weight is 0.
+
+    Raises
+    ------
+    ValueError
+        If ``discounts`` cannot be read as numbers.
+
+    Examples
+    --------
+    >>> round(discount_share(discount_weights(3, "log2"), 1), 4)
+    0.4693
+    >>> discount_share([1, 1, 1, 1], 1)
+    0.25
+    """
     w = np.asarray(discounts, dtype=float)
     total = w.sum()
     return float(w[:k].sum() / total) if total > 0 else 0.0
@@ -85,10 +110,40 @@ def gain_disagreement(relevance, *, discount: str = "log2") -> GainDisagreement 
 
     Orders of up to 7 items are searched exhaustively; with more items, the searched
     orders rearrange a few items of each grade at the top and keep the rest in place.
-    None means no such pair was found (with at most two distinct grades none exists:
-    every increasing gain is then an affine function of the grade).
+    With at most two distinct grades no such pair exists: every increasing gain is then
+    an affine function of the grade.
+
+    Parameters
+    ----------
+    relevance : sequence of float
+        Grades (>= 0) of the items, in any order.
+    discount : {"log2", "log", "jarvelin", "reciprocal", "none"}, default "log2"
+        Discount of both DCGs; see ``discount_weights``.
+
+    Returns
+    -------
+    GainDisagreement or None
+        Two orders (tuples of input indices, in ranked order): ``first`` has the higher
+        linear DCG and ``second`` the higher exponential DCG, with both DCGs of each. None
+        when no such pair was found.
+
+    Raises
+    ------
+    ValueError
+        If a grade is negative or not a finite number, or ``discount`` is unknown.
+
+    Examples
+    --------
+    >>> g = gain_disagreement([0, 1, 3])
+    >>> [[0, 1, 3][i] for i in g.first], [[0, 1, 3][i] for i in g.second]
+    ([1, 0, 3], [0, 3, 1])
+    >>> [round(x, 4) for x in g.linear_dcg], [round(x, 4) for x in g.exponential_dcg]
+    ([2.5, 2.3928], [4.5, 4.9165])
+    >>> gain_disagreement([2, 2, 0]) is None
+    True
     """
     rel = as_numbers(relevance, "relevance", nonnegative=True)
+    check_options(discount=discount)
     if len(set(rel.tolist())) < 3:
         return None
     found = _search(tuple(rel.tolist()), discount)

@@ -1,8 +1,9 @@
 """nDCG of one ranked list, with every intermediate step kept for display.
 
 CG, DCG and IDCG are one kernel: running sums of gain x discount. IDCG is that kernel
-run on the ideal order. Tied model scores follow a named tie policy; "average" is the
-tie-averaged DCG of McSherry & Najork 2008, which scikit-learn also uses.
+run on the ideal order. Tied model scores follow a named tie policy from the registry
+(``_registry.TIES``, with the references); "average" is the tie-averaged DCG that
+scikit-learn also uses.
 """
 
 from __future__ import annotations
@@ -14,44 +15,15 @@ from functools import cached_property
 import numpy as np
 import pandas as pd
 
-from ndcg_core._registry import (
-    DISCOUNTS,
-    GAINS,
-    MAX_EXPONENTIAL_RELEVANCE,
-    TIES,
-    check_choice,
-    discount_weights,
-    gain_values,
-)
-from ndcg_core._validate import as_numbers, check_k
+from ndcg_core._kernels import gains_used, group_ids, group_starts, ndcg_ratio, rank_order
+from ndcg_core._registry import discount_weights, gain_values
+from ndcg_core._validate import as_numbers, check_gain_fits, check_options
 
 STEP_COLUMNS = (
     "rank", "item", "relevance", "score", "tie_group", "gain", "gain_used", "discount",
     "discounted_gain", "cg", "dcg", "idcg", "ndcg", "in_cutoff",
 )
 IDEAL_COLUMNS = ("rank", "item", "relevance", "gain", "discount", "discounted_gain", "cg", "idcg", "in_cutoff")
-
-
-def _rank_order(scores: np.ndarray | None, gains: np.ndarray, ties: str) -> tuple[np.ndarray, np.ndarray]:
-    """Input indices in ranked order, and the tie group of each ranked position."""
-    n = len(gains)
-    if scores is None:
-        return np.arange(n), np.arange(n)
-    secondary = {"optimistic": -gains, "pessimistic": gains}.get(ties, np.arange(n))
-    order = np.lexsort((secondary, -scores))
-    ranked_scores = scores[order]
-    starts = np.empty(n, dtype=bool)
-    starts[:1] = True
-    starts[1:] = ranked_scores[1:] != ranked_scores[:-1]
-    return order, np.cumsum(starts) - 1
-
-
-def _gains_used(ranked_gains: np.ndarray, groups: np.ndarray, ties: str) -> np.ndarray:
-    """Gain each position counts: its own, or its tie group's mean under "average"."""
-    if ties != "average" or len(groups) == 0 or groups[-1] == len(groups) - 1:
-        return ranked_gains
-    means = np.bincount(groups, weights=ranked_gains) / np.bincount(groups)
-    return means[groups]
 
 
 def _running_dcg(gains: np.ndarray, discounts: np.ndarray) -> np.ndarray:
@@ -65,12 +37,6 @@ def _at(running: np.ndarray, k: int | None) -> float:
         return 0.0
     i = len(running) if k is None else min(k, len(running))
     return float(running[i - 1])
-
-
-def _safe_ratio(num: np.ndarray, den: np.ndarray) -> np.ndarray:
-    out = np.zeros(np.shape(num), dtype=float)
-    np.divide(num, den, out=out, where=np.asarray(den) > 0)
-    return np.minimum(out, 1.0)
 
 
 @dataclass(frozen=True)
@@ -144,6 +110,104 @@ def _check_pool_covers(rel: np.ndarray, pool: np.ndarray) -> None:
         )
 
 
+@dataclass(frozen=True)
+class _Inputs:
+    """The checked inputs of score_ranking: grades and scores in input order, the ideal pool, their labels."""
+
+    rel: np.ndarray
+    scores: np.ndarray | None
+    names: list[str]
+    pool: np.ndarray
+    pool_names: list[str]
+
+
+def _inputs(rel: np.ndarray, scores, ideal_pool, labels, pool_labels, gain: str) -> _Inputs:
+    """Check the rest of the inputs around the checked grades ``rel`` (the options are checked already)."""
+    check_gain_fits(rel, gain, lambda i: f"relevance[{i}] = {float(rel[i])!r}")
+    names = _check_labels(labels, len(rel), "labels")
+    sc = None
+    if scores is not None:
+        sc = as_numbers(scores, "scores", nonnegative=False)
+        if len(sc) != len(rel):
+            raise ValueError(f"scores has {len(sc)} entries but relevance has {len(rel)}")
+    if ideal_pool is None:
+        return _Inputs(rel, sc, names, rel, names)
+    pool = as_numbers(ideal_pool, "ideal_pool", nonnegative=True)
+    _check_pool_covers(rel, pool)
+    check_gain_fits(pool, gain, lambda i: f"ideal_pool[{i}] = {float(pool[i])!r}")
+    return _Inputs(rel, sc, names, pool, _check_labels(pool_labels, len(pool), "pool_labels"))
+
+
+@dataclass(frozen=True)
+class _Kernel:
+    """The ranked list and the ideal order, with their gains, discounts and running DCG."""
+
+    order: np.ndarray  # input index at each rank
+    groups: np.ndarray  # 0-based tie group at each rank
+    ranked_gains: np.ndarray
+    used: np.ndarray  # the gain each rank counts under the tie policy
+    ideal_idx: np.ndarray  # pool index at each rank of the ideal order
+    ideal_gains: np.ndarray
+    disc: np.ndarray  # discounts of ranks 1 .. max(list, pool)
+    running_dcg: np.ndarray
+    running_idcg: np.ndarray
+
+
+def _kernel(x: _Inputs, gain: str, discount: str, discount_base: float, ties: str) -> _Kernel:
+    """Rank the list by score under the tie policy, order the pool ideally, and run DCG and IDCG."""
+    n = len(x.rel)
+    gains = gain_values(x.rel, gain)
+    if x.scores is None:
+        order, groups = np.arange(n), np.arange(n)
+    else:
+        order = rank_order(x.scores, gains, ties)
+        groups = group_ids(group_starts(x.scores[order]))
+    ranked_gains = gains[order]
+    used = gains_used(ranked_gains, groups, ties)
+    pool_gains = gain_values(x.pool, gain)
+    ideal_idx = np.argsort(-pool_gains, kind="stable")
+    ideal_gains = pool_gains[ideal_idx]
+    disc = discount_weights(max(n, len(x.pool)), discount, discount_base)
+    running = (_running_dcg(used, disc), _running_dcg(ideal_gains, disc))
+    return _Kernel(order, groups, ranked_gains, used, ideal_idx, ideal_gains, disc, *running)
+
+
+def _tables(x: _Inputs, r: _Kernel, k: int | None) -> tuple[dict, dict]:
+    """The step tables of the ranked list and of the ideal order, as dicts of columns."""
+    n, m = len(x.rel), len(x.pool)
+    ranks = np.arange(1, max(n, m) + 1)
+    cut = ranks <= (k if k is not None else len(ranks))
+    idcg_at = r.running_idcg[np.minimum(ranks[:n], m) - 1] if m else np.zeros(n)  # empty pool: nothing judged
+    steps = {
+        "rank": ranks[:n],
+        "item": [x.names[i] for i in r.order],
+        "relevance": x.rel[r.order],
+        "score": x.scores[r.order] if x.scores is not None else np.full(n, np.nan),
+        "tie_group": r.groups + 1,
+        "gain": r.ranked_gains,
+        "gain_used": r.used,
+        "discount": r.disc[:n],
+        "discounted_gain": r.used * r.disc[:n],
+        "cg": np.cumsum(x.rel[r.order]),
+        "dcg": r.running_dcg,
+        "idcg": idcg_at,
+        "ndcg": ndcg_ratio(r.running_dcg, idcg_at),
+        "in_cutoff": cut[:n],
+    }
+    ideal = {
+        "rank": ranks[:m],
+        "item": [x.pool_names[i] for i in r.ideal_idx],
+        "relevance": x.pool[r.ideal_idx],
+        "gain": r.ideal_gains,
+        "discount": r.disc[:m],
+        "discounted_gain": r.ideal_gains * r.disc[:m],
+        "cg": np.cumsum(x.pool[r.ideal_idx]),
+        "idcg": r.running_idcg,
+        "in_cutoff": cut[:m],
+    }
+    return steps, ideal
+
+
 def score_ranking(
     relevance,
     scores=None,
@@ -159,94 +223,95 @@ def score_ranking(
 ) -> RankingScore:
     """nDCG@k of one list of graded items, with CG, DCG and IDCG step tables.
 
-    ``relevance`` is in ranked order unless ``scores`` is given; then items are ranked
-    by descending score and tied scores follow ``ties``. ``ideal_pool`` holds the grade
-    of every judged item (listed or not), as trec_eval's ideal; None means the listed
-    items. IDCG = 0 gives nDCG = 0.
+    DCG@k is the sum over ranks i <= k of gain(grade_i) x discount(i); IDCG@k is the
+    same sum over the ideal order, and nDCG@k = DCG@k / IDCG@k (0 when IDCG is 0).
+
+    Parameters
+    ----------
+    relevance : sequence of float
+        Grades (>= 0) of the listed items: in ranked order, or in any order when
+        ``scores`` is given.
+    scores : sequence of float, optional
+        Model scores, one per item. Items are then ranked by descending score, and equal
+        scores follow ``ties``. None means ``relevance`` is already in ranked order.
+    k : int, optional
+        Cut-off: only ranks 1..k count, in DCG and IDCG alike. None means the whole list.
+    gain : {"exponential", "linear"}, default "exponential"
+        ``"exponential"`` counts 2^grade - 1, ``"linear"`` the grade itself.
+    discount : {"log2", "log", "jarvelin", "reciprocal", "none"}, default "log2"
+        Weight of each rank; see ``discount_weights``.
+    ideal_pool : sequence of float, optional
+        Grade of every judged item, listed or not (trec_eval's ideal). It must hold every
+        positive listed grade. None means the listed items.
+    ties : {"average", "optimistic", "pessimistic", "stable"}, default "average"
+        Tie policy for equal scores: each member counts the tie group's mean gain
+        (``"average"``, as scikit-learn), or the group is ordered by grade, highest first
+        (``"optimistic"``) or lowest first (``"pessimistic"``), or in input order (``"stable"``).
+    labels : sequence, optional
+        Names of the listed items for the step table; default "1", "2", ... in input order.
+    pool_labels : sequence, optional
+        Names of the ``ideal_pool`` items for the ideal table.
+    discount_base : float, default 2.0
+        Log base of the ``"log"`` and ``"jarvelin"`` discounts; a finite number > 1.
+
+    Returns
+    -------
+    RankingScore
+        ``dcg``, ``idcg`` and ``ndcg`` at the cut-off, the ranked ``order`` (input
+        indices), the tie group sizes, and the ``steps`` and ``ideal_steps`` tables with
+        the running CG, DCG, IDCG and nDCG at every rank.
+
+    Raises
+    ------
+    ValueError
+        If ``relevance`` is empty, a grade is negative or not a finite number, a grade is
+        too large for the exponential gain, ``scores``, ``labels`` or ``pool_labels`` has
+        the wrong length, ``ideal_pool`` lacks a listed grade, an option is unknown or
+        out of range, or DCG overflows.
+
+    See Also
+    --------
+    evaluate_run : nDCG of every query of a run at once.
+
+    Examples
+    --------
+    The worked example: items graded 1, 3, 2, shown in that order.
+
+    >>> r = score_ranking([1, 3, 2], k=3)
+    >>> round(r.dcg, 4), round(r.idcg, 4), round(r.ndcg, 4)
+    (6.9165, 9.3928, 0.7364)
+
+    Ranked by model scores, with linear gain:
+
+    >>> r = score_ranking([1, 3, 2], [0.5, 0.8, 0.2], gain="linear")
+    >>> r.order, round(r.ndcg, 4)
+    ((1, 0, 2), 0.9725)
+
+    Tied items graded 3 and 0 each count the mean gain (7 + 0) / 2 under ``ties="average"``:
+
+    >>> score_ranking([3, 0], [1.0, 1.0]).steps["gain_used"].tolist()
+    [3.5, 3.5]
     """
     rel = as_numbers(relevance, "relevance", nonnegative=True)
-    n = len(rel)
-    if n == 0:
+    if len(rel) == 0:
         raise ValueError("relevance is empty; give at least one graded item")
-    k = check_k(k)
-    check_choice("gain", gain, GAINS)
-    check_choice("discount", discount, DISCOUNTS)
-    check_choice("tie policy", ties, TIES)
-    if gain == "exponential" and rel.max() > MAX_EXPONENTIAL_RELEVANCE:
-        i = int(np.argmax(rel > MAX_EXPONENTIAL_RELEVANCE))
-        raise ValueError(
-            f"relevance[{i}] = {float(rel[i])!r} is too large for exponential gain "
-            f"(at most {MAX_EXPONENTIAL_RELEVANCE:g})"
-        )
-    names = _check_labels(labels, n, "labels")
-    sc = None
-    if scores is not None:
-        sc = as_numbers(scores, "scores", nonnegative=False)
-        if len(sc) != n:
-            raise ValueError(f"scores has {len(sc)} entries but relevance has {n}")
-    if ideal_pool is None:
-        pool, pool_names = rel, names
-    else:
-        pool = as_numbers(ideal_pool, "ideal_pool", nonnegative=True)
-        _check_pool_covers(rel, pool)
-        pool_names = _check_labels(pool_labels, len(pool), "pool_labels")
-
-    gains = gain_values(rel, gain)
-    order, groups = _rank_order(sc, gains, ties)
-    ranked_gains = gains[order]
-    used = _gains_used(ranked_gains, groups, ties)
-    m = len(pool)
-    disc = discount_weights(max(n, m), discount, discount_base)
-
-    ideal_idx = np.argsort(-gain_values(pool, gain), kind="stable")
-    ideal_gains = gain_values(pool, gain)[ideal_idx]
-    running_dcg = _running_dcg(used, disc)
-    running_idcg = _running_dcg(ideal_gains, disc)
-    dcg, idcg = _at(running_dcg, k), _at(running_idcg, k)
+    k = check_options(k=k, gain=gain, discount=discount, discount_base=discount_base, ties=ties).k
+    x = _inputs(rel, scores, ideal_pool, labels, pool_labels, gain)
+    r = _kernel(x, gain, discount, discount_base, ties)
+    dcg, idcg = _at(r.running_dcg, k), _at(r.running_idcg, k)
     if not (np.isfinite(dcg) and np.isfinite(idcg)):
         raise ValueError("grades are too large: DCG overflows to infinity")
-    ndcg = min(dcg / idcg, 1.0) if idcg > 0 else 0.0
-
-    ranks = np.arange(1, max(n, m) + 1)
-    cut = ranks <= (k if k is not None else len(ranks))
-    idcg_at = running_idcg[np.minimum(ranks[:n], m) - 1] if m else np.zeros(n)  # empty pool: nothing judged
-    steps = {
-        "rank": ranks[:n],
-        "item": [names[i] for i in order],
-        "relevance": rel[order],
-        "score": sc[order] if sc is not None else np.full(n, np.nan),
-        "tie_group": groups + 1,
-        "gain": ranked_gains,
-        "gain_used": used,
-        "discount": disc[:n],
-        "discounted_gain": used * disc[:n],
-        "cg": np.cumsum(rel[order]),
-        "dcg": running_dcg,
-        "idcg": idcg_at,
-        "ndcg": _safe_ratio(running_dcg, idcg_at),
-        "in_cutoff": cut[:n],
-    }
-    ideal = {
-        "rank": ranks[:m],
-        "item": [pool_names[i] for i in ideal_idx],
-        "relevance": pool[ideal_idx],
-        "gain": ideal_gains,
-        "discount": disc[:m],
-        "discounted_gain": ideal_gains * disc[:m],
-        "cg": np.cumsum(pool[ideal_idx]),
-        "idcg": running_idcg,
-        "in_cutoff": cut[:m],
-    }
+    steps, ideal = _tables(x, r, k)
     return RankingScore(
         dcg=dcg,
         idcg=idcg,
-        ndcg=float(ndcg),
+        ndcg=float(ndcg_ratio(dcg, idcg)),
         k=k,
         gain=gain,
         discount=discount,
         ties=ties,
-        order=tuple(int(i) for i in order),
-        tie_group_sizes=tuple(int(c) for c in np.bincount(groups)),
+        order=tuple(int(i) for i in r.order),
+        tie_group_sizes=tuple(int(c) for c in np.bincount(r.groups)),
         _steps=steps,
         _ideal=ideal,
     )

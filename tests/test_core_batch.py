@@ -6,7 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ndcg_core import TIES, batch, evaluate_run, score_ranking
+from ndcg_core import DISCOUNTS, TIES, evaluate_run, score_ranking
+from ndcg_core.batch import _topk
 
 L3 = math.log2(3)
 PER_QUERY_COLUMNS = ["query_id", "dcg", "idcg", "ndcg", "n_retrieved", "n_relevant"]
@@ -162,6 +163,41 @@ def test_every_tie_policy_matches_score_ranking_per_query(ties, gain, k):
     assert (ev.k, ev.gain, ev.ties) == (k, gain, ties)
 
 
+@pytest.mark.parametrize("discount", list(DISCOUNTS))
+@pytest.mark.parametrize("base", [2.0, 3.0])
+@pytest.mark.parametrize("k", [None, 5])
+def test_every_discount_matches_score_ranking_per_query(discount, base, k):
+    """For every discount, log base and cut-off, each query's DCG, IDCG and nDCG equal score_ranking's on its list."""
+    run, qrels = _random_run(13)
+    for ties in ("average", "optimistic"):
+        kw = {"k": k, "discount": discount, "discount_base": base, "ties": ties}
+        ev = evaluate_run(run, qrels, **kw)
+        _assert_matches_score_ranking(ev, run, qrels, **kw)
+        assert (ev.discount, ev.discount_base) == (discount, base)
+
+
+@pytest.mark.parametrize("discount", list(DISCOUNTS))
+def test_every_discount_takes_the_shortcut_and_matches_the_general_path(discount):
+    """With a cut-off on contiguous queries, the top-k shortcut gives the general path's numbers under every discount."""
+    run, qrels = _blocked_run(12, [30, 4, 25, 30, 12, 30])
+    kw = {"k": 5, "discount": discount, "discount_base": 3.0}
+    ev, taken = _run_tracing_shortcut(run, qrels, **kw)
+    assert taken == [True]
+    pd.testing.assert_frame_equal(ev.per_query, _general_path(run, qrels, **kw).per_query, check_exact=True)
+    _assert_matches_score_ranking(ev, run, qrels, **kw)
+
+
+def test_discount_changes_the_numbers_and_log_base_only_rescales():
+    """The discount is really applied: reciprocal differs from log2, and the "log" base rescales DCG and IDCG alike."""
+    run, qrels = _random_run(14)
+    log2 = evaluate_run(run, qrels, k=10)
+    assert evaluate_run(run, qrels, k=10, discount="reciprocal").mean != pytest.approx(log2.mean, rel=1e-6)
+    log10 = evaluate_run(run, qrels, k=10, discount="log", discount_base=10)
+    np.testing.assert_allclose(log10.per_query["dcg"], log2.per_query["dcg"] * math.log2(10), rtol=1e-13)
+    np.testing.assert_allclose(log10.per_query["ndcg"], log2.per_query["ndcg"], rtol=1e-13)
+    assert (log2.discount, log2.discount_base) == ("log2", 2.0)
+
+
 def test_tie_policies_give_different_answers_on_a_tied_run():
     """On a run with ties the four policies are not all equal, and average lies between pessimistic and optimistic."""
     run, qrels = _random_run(11)
@@ -258,11 +294,11 @@ def test_grouped_shuffled_and_object_dtype_runs_agree():
 
 def test_packed_sort_and_fallback_sort_give_the_same_stable_order():
     """The fast packed integer sort and the argsort fallback for huge keys order rows identically, ties by row."""
-    from ndcg_core.batch import _stable_order
+    from ndcg_core.batch._sort import stable_order
 
     key = np.random.default_rng(4).integers(0, 50, size=5000)
-    packed_order, packed_keys = _stable_order(key, 49)
-    fallback_order, fallback_keys = _stable_order(key, 2**62)  # too wide to pack with a row index
+    packed_order, packed_keys = stable_order(key, 49)
+    fallback_order, fallback_keys = stable_order(key, 2**62)  # too wide to pack with a row index
     np.testing.assert_array_equal(packed_order, np.argsort(key, kind="stable"))
     np.testing.assert_array_equal(fallback_order, packed_order)
     np.testing.assert_array_equal(fallback_keys, packed_keys)
@@ -271,21 +307,21 @@ def test_packed_sort_and_fallback_sort_give_the_same_stable_order():
 # ---------------------------------------------------------------- the top-k shortcut
 #
 # With a cut-off k, evaluate_run keeps only the rows that can reach a query's top k when each
-# query's rows are contiguous (batch._top_k_rows); otherwise it ranks every row (the general
-# path). The tests below force each path and check that both give the same numbers.
+# query's rows are contiguous (ndcg_core.batch._topk.top_k_rows); otherwise it ranks every row
+# (the general path). The tests below force each path and check that both give the same numbers.
 
 
 def _general_path(run, qrels, **kw):
     """evaluate_run with the top-k shortcut switched off: every row is joined and ranked."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(batch, "_top_k_rows", lambda *args, **kwargs: None)
+        mp.setattr(_topk, "top_k_rows", lambda *args, **kwargs: None)
         return evaluate_run(run, qrels, **kw)
 
 
 def _run_tracing_shortcut(run, qrels, **kw):
     """evaluate_run, and for each call of the shortcut whether it kept a subset of rows (True) or declined (False)."""
     taken = []
-    real = batch._top_k_rows
+    real = _topk.top_k_rows
 
     def spy(*args, **kwargs):
         out = real(*args, **kwargs)
@@ -293,7 +329,7 @@ def _run_tracing_shortcut(run, qrels, **kw):
         return out
 
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(batch, "_top_k_rows", spy)
+        mp.setattr(_topk, "top_k_rows", spy)
         ev = evaluate_run(run, qrels, **kw)
     return ev, taken
 
@@ -481,14 +517,14 @@ def test_object_dtype_and_sliced_runs_take_the_shortcut():
 
 def test_text_fingerprints_are_equal_for_equal_ids():
     """Equal ids get equal fingerprints wherever they sit, in a sliced column too; non-Arrow text gets none."""
-    from ndcg_core.batch import _text_fingerprints
+    from ndcg_core.batch._ids import text_fingerprints
 
     ids = ["", "a", "ab", "1234567", "12345678", "123456789", "23456789", "clueweb09-en0000-00-00001", "é€x", "d1"]
     text = pd.Series(ids + ids[::-1] + ids, dtype="str")
-    fp = _text_fingerprints(text)
+    fp = text_fingerprints(text)
     n = len(ids)
     np.testing.assert_array_equal(fp[:n], fp[n : 2 * n][::-1])
     np.testing.assert_array_equal(fp[:n], fp[2 * n :])
-    np.testing.assert_array_equal(_text_fingerprints(text.iloc[n + 3 :]), fp[n + 3 :])
+    np.testing.assert_array_equal(text_fingerprints(text.iloc[n + 3 :]), fp[n + 3 :])
     assert len(set(fp[:n].tolist())) == n  # these ids happen to be told apart, length included
-    assert _text_fingerprints(text.astype(object)) is None
+    assert text_fingerprints(text.astype(object)) is None

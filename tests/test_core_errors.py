@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ndcg_core import discount_weights, evaluate_run, gain_values, score_ranking
+from ndcg_core import discount_weights, evaluate_run, gain_disagreement, gain_values, score_ranking
 
 
 def _run(rows):
@@ -286,9 +286,39 @@ def test_run_must_be_a_dataframe():
         ({"gain": "square"}, "unknown gain 'square'"),
         ({"ties": "coin"}, "unknown tie policy 'coin'"),
         ({"empty": "nan"}, "unknown empty-query policy 'nan'; choose one of skip, zero"),
+        ({"discount": "log10"}, "unknown discount 'log10'; choose one of jarvelin, log, log2, none, reciprocal"),
+        ({"discount": None}, "unknown discount None"),
+        ({"discount": "log", "discount_base": 1.0}, r"discount base 1\.0 must be a finite number > 1"),
     ],
 )
 def test_evaluate_run_checks_its_options(kwargs, message):
-    """evaluate_run refuses a bad k, gain, tie policy or empty-query policy with the same messages as score_ranking."""
+    """evaluate_run refuses a bad k, gain, discount, tie policy or empty-query policy with the same messages as score_ranking."""
     with pytest.raises(ValueError, match=message):
         evaluate_run(GOOD_RUN, GOOD_QRELS, **kwargs)
+
+
+@pytest.mark.parametrize(
+    ("base", "shown"), [(1.0, r"1\.0"), (0.5, r"0\.5"), (math.inf, "inf"), (math.nan, "nan"), ("two", "'two'"), (None, "None")]
+)
+def test_evaluate_run_refuses_a_bad_discount_base(base, shown):
+    """A base of 1 or less, not finite or not a number is refused by evaluate_run as by score_ranking, for every discount."""
+    message = rf"discount base {shown} must be a finite number > 1"
+    for discount in ("log2", "jarvelin"):
+        with pytest.raises(ValueError, match=message):
+            evaluate_run(GOOD_RUN, GOOD_QRELS, discount=discount, discount_base=base)
+        with pytest.raises(ValueError, match=message):
+            score_ranking([1, 2], discount=discount, discount_base=base)
+
+
+def test_ideal_pool_grade_too_large_for_exponential_gain():
+    """A pool grade above 1000 is named like a listed one, instead of overflowing IDCG."""
+    with pytest.raises(ValueError, match=r"ideal_pool\[2\] = 2000\.0 is too large for exponential gain \(at most 1000\)"):
+        score_ranking([1, 2], ideal_pool=[1, 2, 2000])
+
+
+def test_gain_disagreement_checks_its_discount():
+    """gain_disagreement refuses an unknown discount with the same message as score_ranking."""
+    with pytest.raises(ValueError, match="unknown discount 'log10'; choose one of jarvelin, log, log2, none, reciprocal"):
+        gain_disagreement([0, 1, 3], discount="log10")
+    with pytest.raises(ValueError, match="unknown discount None"):
+        gain_disagreement([0, 1, 3], discount=None)

@@ -368,6 +368,17 @@ def test_average_ties_equal_sklearn(rel, scores, k):
     assert abs(ours - theirs) < 1e-12
 
 
+def test_tie_policies_are_registry_entries_in_a_fixed_order():
+    """TIES names average, optimistic, pessimistic, stable in that order; each entry gives its key and whether it averages."""
+    assert list(TIES) == ["average", "optimistic", "pessimistic", "stable"]
+    assert "stable" in TIES and "random" not in TIES
+    gains = np.array([1.0, 7.0, 3.0])
+    assert TIES["optimistic"].key(gains).tolist() == [-1.0, -7.0, -3.0]  # ascending key: higher gain first
+    assert TIES["pessimistic"].key(gains).tolist() == [1.0, 7.0, 3.0]
+    assert TIES["stable"].key(gains) is None and TIES["average"].key(gains) is None  # input order
+    assert [name for name, policy in TIES.items() if policy.averages] == ["average"]
+
+
 def test_average_tie_hand_value():
     """Two tied items graded 3 and 0 at ranks 1-2 each count gain 3.5 under exponential gain: DCG 3.5 + 3.5/log2(3)."""
     r = score_ranking([3, 0], [1, 1])
