@@ -72,7 +72,7 @@ rows = [
 ]
 st.caption(T("pitfall_table"))
 st.dataframe(
-    pd.DataFrame({T("col_measure"): [r[0] for r in rows], T("pit_order"): [r[1] for r in rows],
+    pd.DataFrame({T("col_case"): [r[0] for r in rows], T("pit_order"): [r[1] for r in rows],
                   T("pit_value"): [fmt(r[2]) for r in rows]}),
     hide_index=True, width="stretch",
 )

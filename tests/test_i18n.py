@@ -88,3 +88,19 @@ def test_no_korean_particle_follows_a_placeholder():
     """은/는, 이/가, 을/를 and the like never follow a {placeholder}: they depend on the number or name (F14)."""
     glued = re.compile(r"\}['\")]?(은|는|이|가|을|를|로|으로|와|과|도)(?![가-힣])")
     assert sorted(key for key, (ko, _) in CATALOGUE.items() if glued.search(ko)) == []
+
+
+@pytest.mark.parametrize(("key", "ko", "en"), [
+    ("cg_sentence", "상위 k개 안에서", "within the top k"),  # F3: CG@k changes when an item crosses the cut
+    ("pool_explain", "상위 k개에 들어오면", "would enter the ideal top k"),  # F4: only then is 1 out of reach
+    ("pool_explain", "선형 이득", "linear"),  # F5: trec_eval's gain is the grade itself
+    ("pool_judged", "선형 이득", "linear gain"),
+    ("idcg_sentence", "다시 배열", "any reordering of these items"),  # F6: not the best the query allows
+    ("d_none", "이득의 합", "sum of gains"),  # F7: not Step 1's CG, which sums grades
+    ("flip_why", "차이", "gap between gains grows"),  # F8: true of every pair the page shows
+    ("col_measure", "지표", "Measure"),  # F10
+    ("col_case", "경우", "Case"),
+])
+def test_sentences_the_content_review_corrected(key, ko, en):
+    """The corrected sentences say what is true in both languages (content review F3–F8, F10)."""
+    assert ko in CATALOGUE[key][0] and en in CATALOGUE[key][1]

@@ -137,8 +137,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "col_ndcg": ("nDCG@i", "nDCG@i"),
     "cg_title": ("1단계 · CG (누적 이득, Cumulative Gain)", "Step 1 · CG (Cumulative Gain)"),
     "cg_sentence": (
-        "CG는 순위를 무시하고 관련성 점수를 더하기만 합니다. 그래서 순서를 바꿔도 CG는 그대로입니다.",
-        "CG just adds up the grades and ignores position, so reordering the list never changes it.",
+        "CG는 순위를 무시하고 상위 k개 항목의 관련성 점수를 더하기만 합니다. 그래서 상위 k개 안에서 순서를 바꿔도 CG는 그대로이고, 어떤 항목이 k 안에 드는지만 CG를 바꿉니다. 여기서 CG는 원문처럼 이득이 아니라 관련성 점수를 더합니다.",
+        "CG just adds up the grades of the top k and ignores position: reordering within the top k never changes it; only which items fall inside the cut does. Here CG adds grades, as the source does, not gains.",
     ),
     "dcg_title": ("2단계 · DCG (감쇠 누적 이득, Discounted Cumulative Gain)", "Step 2 · DCG (Discounted Cumulative Gain)"),
     "dcg_sentence_linear": (
@@ -151,16 +151,16 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "idcg_title": ("3단계 · IDCG (이상적 DCG, Ideal DCG)", "Step 3 · IDCG (Ideal DCG)"),
     "idcg_sentence": (
-        "IDCG는 관련성 점수가 높은 순서대로 정렬한 이상적 순위의 DCG입니다. 이 쿼리에서 가능한 최대 점수로, 정규화의 기준점이 됩니다.",
-        "IDCG is the DCG of the ideal order, the items sorted by grade from high to low. It is the best score this query allows, and nDCG divides by it.",
+        "IDCG는 관련성 점수가 높은 순서대로 정렬한 이상적 순위의 DCG입니다. '목록에 있는 항목만'이면 이 항목들을 어떻게 다시 배열해도 얻을 수 있는 최고 점수이고, '평가된 모든 항목'이면 이 쿼리에서 가능한 최고 점수입니다. nDCG는 이 값으로 나눕니다.",
+        "IDCG is the DCG of the ideal order, the items sorted by grade from high to low. With 'only the listed items' it is the best any reordering of these items can score; with 'all judged items' it is the best this query allows. nDCG divides by it.",
     ),
     "pool_switch": ("IDCG 기준", "IDCG pool"),
-    "pool_listed": ("목록에 있는 항목만", "Only the listed items"),
-    "pool_judged": ("평가된 모든 항목 (trec_eval 방식)", "All judged items (as trec_eval)"),
+    "pool_listed": ("목록에 있는 항목만 (scikit-learn 방식)", "Only the listed items (as scikit-learn)"),
+    "pool_judged": ("평가된 모든 항목 (trec_eval 방식, 선형 이득일 때)", "All judged items (as trec_eval, with linear gain)"),
     "pool_input": ("목록에 없지만 평가된 항목의 관련성 점수 (쉼표로 구분)", "Grades of judged items that are not in the list (comma-separated)"),
     "pool_explain": (
-        "trec_eval은 쿼리에 대해 평가된 모든 문서로 이상적 순위를 만듭니다. 목록에 없는 관련 문서가 있으면 IDCG가 커지므로, 짧은 목록은 nDCG 1에 도달할 수 없습니다. 목록에 없는 관련 문서는 결코 상위에 올릴 수 없기 때문입니다.",
-        "trec_eval builds the ideal order from every judged document of the query. If relevant documents exist that are not in the list, IDCG grows, and a short list can never reach nDCG = 1: it cannot place documents it does not contain.",
+        "trec_eval은 쿼리에 대해 평가된 모든 문서로 이상적 순위를 만듭니다. 목록에 없는 관련 문서가 이상적 순위의 상위 k개에 들어오면 IDCG가 커지고, 그러면 이 목록은 nDCG 1에 도달할 수 없습니다. 목록에 없는 문서는 상위에 올릴 수 없기 때문입니다. trec_eval의 ndcg(k 없음)와 ndcg_cut.k 값과 같으려면 표준 공식(선형 이득)을 고르세요.",
+        "trec_eval builds the ideal order from every judged document of the query. When a relevant document that is not in the list would enter the ideal top k, IDCG grows and this list can no longer reach nDCG = 1: it cannot place documents it does not contain. To match trec_eval's ndcg (no k) and ndcg_cut.k, choose the standard (linear) gain.",
     ),
     "pool_bad": ("평가 항목 점수: {why}", "Judged grades: {why}"),
     "pool_label": ("평가 #{j}", "judged #{j}"),
@@ -201,7 +201,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "d_log": ("1/log_b(i+1)", "1/log_b(i+1)"),
     "d_jarvelin": ("Järvelin & Kekäläinen 원형 (b 이전 감쇠 없음)", "Järvelin & Kekäläinen original (no discount before rank b)"),
     "d_reciprocal": ("1/i (MRR식)", "1/i (as MRR)"),
-    "d_none": ("감쇠 없음 (CG)", "No discount (CG)"),
+    "d_none": ("감쇠 없음 (이득의 합)", "No discount (sum of gains)"),
     "axis_discount": ("감쇠 값", "Discount"),
     "curve_items": ("현재 랭킹의 항목", "Items of the current ranking"),
     "share_title": ("상위 k개 순위가 차지하는 가중치 비율 (1~N 중)", "Share of the total weight carried by ranks 1..k (out of 1..N)"),
@@ -224,7 +224,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "axis_grade": ("관련성 점수", "Grade"),
     "axis_gain": ("이득", "Gain"),
     "side_title": ("현재 랭킹을 두 방식으로", "The current ranking under both"),
-    "col_measure": ("값", "Measure"),
+    "col_measure": ("지표", "Measure"),
+    "col_case": ("경우", "Case"),
     "flip_title": ("두 이득 함수가 반대로 판단하는 두 랭킹", "Two rankings the two gains order oppositely"),
     "flip_found": (
         "같은 항목으로 만든 두 랭킹입니다. 선형 이득은 랭킹 1을, 지수 이득은 랭킹 2를 더 좋게 봅니다.",
@@ -250,8 +251,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ranking_1": ("랭킹 1", "Ranking 1"),
     "ranking_2": ("랭킹 2", "Ranking 2"),
     "flip_why": (
-        "지수 이득은 높은 관련성 점수 하나를 여러 개의 중간 점수보다 크게 평가합니다. 그래서 맨 위에 최고 점수 항목을 두는 랭킹이 지수 이득에서 유리합니다.",
-        "Exponential gain values one very relevant item more than several fairly relevant ones, so putting the top grade first pays off more under it.",
+        "이득의 차이는 관련성 점수가 높을수록 커집니다(지수 이득에서 3은 7, 2는 3, 1은 1). 그래서 지수 이득은 높은 점수 항목을 위로 올리는 것을, 낮은 점수 항목들이 내려가는 손해보다 더 크게 보상합니다.",
+        "The gap between gains grows with the grade (under exponential gain 3 is worth 7, 2 is worth 3, 1 is worth 1), so exponential gain rewards moving a high grade up more than it penalises moving lower grades down.",
     ),
     # Cutoff page
     "cutoff_title": ("nDCG@k: 컷오프 k에 따라 달라지는 값", "nDCG@k: the value depends on the cut-off k"),
