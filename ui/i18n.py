@@ -162,7 +162,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "trec_eval은 쿼리에 대해 평가된 모든 문서로 이상적 순위를 만듭니다. 목록에 없는 관련 문서가 이상적 순위의 상위 k개에 들어오면 IDCG가 커지고, 그러면 이 목록은 nDCG 1에 도달할 수 없습니다. 목록에 없는 문서는 상위에 올릴 수 없기 때문입니다. trec_eval의 ndcg(k 없음)와 ndcg_cut.k 값과 같으려면 표준 공식(선형 이득)을 고르세요.",
         "trec_eval builds the ideal order from every judged document of the query. When a relevant document that is not in the list would enter the ideal top k, IDCG grows and this list can no longer reach nDCG = 1: it cannot place documents it does not contain. To match trec_eval's ndcg (no k) and ndcg_cut.k, choose the standard (linear) gain.",
     ),
-    "pool_bad": ("평가 항목 점수: {why}", "Judged grades: {why}"),
+    "pool_bad": ("평가 항목 점수: #{pos} {why_text}", "Judged grades: #{pos} {why_text}"),
     "pool_label": ("평가 #{j}", "judged #{j}"),
     "ndcg_title": ("4단계 · nDCG (정규화된 DCG)", "Step 4 · nDCG (normalized DCG)"),
     "ndcg_sentence": (
@@ -377,10 +377,16 @@ def labeller(prefix: str, zero: str | None = None):
 
 
 def problem_text(problem: tuple[str, dict]) -> str:
-    """A (key, parameters) problem in today's language; a nested ``why`` key is translated too."""
+    """A (key, parameters) problem in today's language; a nested ``why`` is translated too.
+
+    ``why`` is either a whole nested problem (key, parameters) or just a key, which then takes
+    the outer problem's value and the widest scale (a link's grades are checked against 0–4).
+    """
     key, params = problem
     params = dict(params)
-    if "why" in params:
+    if isinstance(params.get("why"), tuple):
+        params["why_text"] = problem_text(params.pop("why"))
+    elif "why" in params:
         value = params.get("value", "")
         params["why_text"] = T(params.pop("why"), value=value, scale=max(state.SCALES), max=state.MAX_NAME, name=value)
     return T(key, **params)

@@ -7,7 +7,7 @@ import streamlit as st
 
 from ui import actions, choices, session
 from ui.format import fmt
-from ui.i18n import T, labeller
+from ui.i18n import T, labeller, problem_text
 from ui.scoring import score_view
 from ui.tables import show, step_frame, table_height
 
@@ -51,13 +51,5 @@ def pool_controls(page: str) -> None:
         st.text_input(T("pool_input"), key=text_key, on_change=actions.on_pool_text, args=(text_key,),
                       max_chars=3000, **kept)
         if session.pool_problem():
-            st.warning(_pool_problem_text(session.pool_problem()), icon=":material/warning:")
+            st.warning(problem_text(session.pool_problem()), icon=":material/warning:")
 
-
-def _pool_problem_text(problem) -> str:
-    """The judged-grades problem in today's language (state keeps the key, never the text)."""
-    key, params = problem
-    if key == "pool_bad":
-        inner_key, inner = params["why"]
-        return T("pool_bad", why=f"#{params['pos']} " + T(inner_key, **inner))
-    return T(key, **params)
