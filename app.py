@@ -20,15 +20,17 @@ import streamlit as st
 from ui import editor, nav, session, style
 from ui.i18n import T
 
-st.set_page_config(page_title="nDCG", page_icon="📈", layout="wide")
+st.set_page_config(page_icon="📈", layout="wide")
 style.apply()
 session.start_session()
+session.follow_history()
 editor.language_picker()
 
 pages = [st.Page(nav.INTRO.script, title=T(nav.INTRO.title_key), icon=nav.INTRO.icon, default=True)]
 pages += [st.Page(lesson.script, title=T(lesson.title_key), icon=lesson.icon, url_path=lesson.slug)
           for lesson in nav.LESSONS]
 page = st.navigation(pages)
+st.set_page_config(page_title=f"{page.title} · nDCG")  # the browser tab names the lesson
 st.sidebar.caption(T("sidebar_link"))
 try:
     page.run()

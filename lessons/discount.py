@@ -6,6 +6,7 @@ import streamlit as st
 
 from ndcg_core import discount_share, discount_weights
 from ui import editor, figures, session, tables
+from ui.format import fmt, num
 from ui.i18n import T
 from ui.scoring import score_view
 
@@ -24,9 +25,14 @@ horizon = c2.slider(T("horizon"), min_value=2, max_value=top, key="discount_hori
 CURVES = [("log2", 2.0), ("log", base), ("jarvelin", base), ("reciprocal", 2.0), ("none", 2.0)]
 ranks = np.arange(1, horizon + 1)
 weights = {name: discount_weights(horizon, name, b) for name, b in CURVES}
+# 1/log_b(i+1) is log2(b) x 1/log2(i+1): plotted raw it tops 1 for b > 2, so it is drawn divided by its
+# rank-1 value. It then lies on the standard curve for every b: dashed with open markers to stay visible.
+STYLE = {"log": {"name": T("d_log_scaled"), "line": {"dash": "dash", "color": "#8e44ad"},
+                 "marker": {"size": 9, "symbol": "circle-open", "color": "#8e44ad"}}}
 data = [
     {"type": "scatter", "mode": "lines+markers", "name": T(f"d_{name}"), "x": ranks.tolist(),
-     "y": weights[name].tolist(), "marker": {"size": 5}}
+     "y": (weights[name] / weights[name][0] if name == "log" else weights[name]).tolist(), "marker": {"size": 5},
+     **STYLE.get(name, {})}
     for name, _ in CURVES
 ]
 shown = min(n, horizon)
@@ -40,7 +46,7 @@ data.append({
 })
 figures.plot(figures.figure(data, x_title=T("axis_rank"), y_title=T("axis_discount"), height=420),
              key="discount_curves")
-st.caption(T("base_note"))
+st.caption(T("base_note", b=num(base), factor=fmt(float(np.log(base) / np.log(2)))))
 
 st.subheader(T("share_title"))
 k = min(r.k or n, horizon)

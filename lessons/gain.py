@@ -40,18 +40,24 @@ tables.show(pd.DataFrame({
 
 st.subheader(T("flip_title"))
 names = view.checked.names
-flip = gain_disagreement(view.checked.grades)
+k = view.result.k
+flip = gain_disagreement(view.checked.grades, k=k)
 if flip is None:
     distinct = len(set(view.checked.grades))
     if distinct < 3:
         st.info(T("flip_none_two", n=distinct), icon=":material/info:")
+    elif k == 1:
+        st.info(T("flip_none_top1"), icon=":material/info:")
+    elif len(names) <= EXHAUSTIVE_ITEMS and k is not None and k < len(names):
+        st.info(T("flip_none_exhaustive_at", k=k), icon=":material/info:")
     elif len(names) <= EXHAUSTIVE_ITEMS:
-        st.info(T("flip_none_exhaustive"), icon=":material/info:")
+        st.info(T("flip_none_exhaustive", at=at), icon=":material/info:")
     else:
-        st.info(T("flip_none_partial"), icon=":material/info:")
-    st.button(T("flip_try"), key="gain_try_flip", on_click=actions.load_grades, args=([3, 2, 2, 0],))
+        st.info(T("flip_none_partial", at=at), icon=":material/info:")
+    if k != 1:
+        st.button(T("flip_try"), key="gain_try_flip", on_click=actions.load_grades, args=([3, 2, 2, 0],))
 else:
-    st.write(T("flip_found"))
+    st.write(T("flip_found", at=at))
     shown = min(len(names), 8)
     cols = st.columns(2)
     for col, title, order, lin, exp_ in (
@@ -65,6 +71,6 @@ else:
                 T("col_item"): [names[i] for i in order[:shown]],
                 T("col_grade"): [view.checked.grades[i] for i in order[:shown]],
             }))
-            st.metric(f"DCG ({T('col_linear')})", fmt(lin))
-            st.metric(f"DCG ({T('col_exponential')})", fmt(exp_))
+            st.metric(T("flip_dcg_linear", at=at), fmt(lin))
+            st.metric(T("flip_dcg_exponential", at=at), fmt(exp_))
     st.caption(T("flip_why"))

@@ -1,4 +1,6 @@
-"""What nDCG is, the source's worked example with its step tables, and the scikit-learn pitfall."""
+"""What nDCG is: the source named, its four steps, its worked example with the discount shown,
+the comparison with MRR and MAP (each defined), cases and limits, then the code: the source's
+scikit-learn snippet, why it prints another number, and the call that reproduces the example."""
 
 import pandas as pd
 import streamlit as st
@@ -8,12 +10,16 @@ from ui import actions, choices, editor, nav, session, state, tables, url
 from ui.format import fmt
 from ui.i18n import T, labeller
 
+EXAMPLE_COLUMNS = ("rank", "item", "relevance", "gain", "discount", "discounted_gain")
+
 st.title(T("intro_title"))
 editor.url_warning()
-if url.to_query(session.example()) != url.to_query(state.DEFAULT):
+changed = url.to_query(session.example()) != url.to_query(state.DEFAULT)
+if changed:
     st.success(T("intro_link_loaded", n=len(session.example().items)), icon=":material/link:")
 for col, lesson in zip(st.columns(len(nav.LESSONS)), nav.LESSONS, strict=True):
     col.page_link(lesson.script, label=T(lesson.title_key), icon=lesson.icon)
+st.caption(T("intro_source"))
 st.markdown(T("intro_what"))
 st.markdown(T("intro_scales"))
 
@@ -22,28 +28,30 @@ st.latex(r"\mathrm{CG}_p=\sum_{i=1}^{p} rel_i \;\rightarrow\; "
          r"\mathrm{DCG}_p=\sum_{i=1}^{p}\frac{gain(rel_i)}{\log_2(i+1)} \;\rightarrow\; "
          r"\mathrm{IDCG}_p \;\rightarrow\; \mathrm{nDCG}_p=\frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
 
+# The source's worked example, with log2(i+1) beside each discount as the step lesson shows it.
 st.subheader(T("intro_example_title"))
 gains = sorted(choices.gains(), key=lambda g: g != "exponential")  # the source's gain first
 gain = st.radio(T("intro_example_gain"), gains, format_func=labeller("gain_"),
                 key="intro_gain", horizontal=True, **session.kept("intro_gain", "exponential", gains))
+st.caption(T("intro_gain_names"))
 example = score_ranking([1, 3, 2], k=3, gain=gain, labels=["A", "B", "C"])
 c1, c2, c3 = st.columns(3)
 c1.metric("DCG@3", fmt(example.dcg))
 c2.metric("IDCG@3", fmt(example.idcg))
 c3.metric("nDCG@3", fmt(example.ndcg))
-left, right = st.columns(2)
-left.caption(T("compare_actual"))
-with left:
-    tables.show(tables.step_frame(example, ideal=False))
-right.caption(T("compare_ideal"))
-with right:
-    tables.show(tables.step_frame(example, ideal=True))
+st.caption(T("compare_actual"))
+tables.show(tables.log_column(tables.step_frame(example, ideal=False, columns=(*EXAMPLE_COLUMNS, "dcg"))))
+st.caption(T("compare_ideal"))
+tables.show(tables.log_column(tables.step_frame(example, ideal=True, columns=(*EXAMPLE_COLUMNS, "idcg"))))
 if gain == "exponential":
     st.info(T("rounding_note"), icon=":material/info:")
 if st.button(T("intro_open"), key="intro_open"):
     actions.open_source_example()
     st.switch_page(nav.BY_SLUG["steps"].script)
+if changed:
+    st.caption(T("intro_open_replaces", n=len(session.example().items)))
 
+# The comparison table of the source, with MRR and MAP defined under it.
 st.subheader(T("intro_compare_title"))
 st.table(pd.DataFrame(
     {
@@ -53,8 +61,16 @@ st.table(pd.DataFrame(
     },
     index=[T("cmp_row_scale"), T("cmp_row_target"), T("cmp_row_weight"), T("cmp_row_norm")],
 ))
+st.markdown(T("cmp_defs"))
 
-st.subheader(T("pitfall_title"))
+st.subheader(T("intro_cases_title"))
+st.markdown(T("intro_cases"))
+st.subheader(T("intro_limits_title"))
+st.markdown(T("intro_limits"))
+
+# Computing it in code: the source's snippet, the pitfall, and the call that gives the example's value.
+st.subheader(T("intro_code_title"))
+st.markdown(T("intro_code_lead"))
 sklearn_value = score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3, gain="linear").ndcg
 st.code(
     "from sklearn.metrics import ndcg_score\n"
@@ -62,6 +78,7 @@ st.code(
     f"# -> {sklearn_value:.6f}",
     language="python",
 )
+st.markdown(f"**{T('pitfall_title')}**")
 st.markdown(T("pitfall_text", value=fmt(sklearn_value)))
 st.markdown(f"1. {T('pitfall_1')}\n2. {T('pitfall_2')}")
 rows = [
@@ -76,9 +93,14 @@ st.dataframe(
                   T("pit_value"): [fmt(r[2]) for r in rows]}),
     hide_index=True, width="stretch",
 )
+st.markdown(T("pitfall_fix"))
+# scikit-learn's ndcg_score uses y_true as the gain itself, i.e. linear gain on 2^rel - 1.
+fixed_value = score_ranking([1, 7, 3], [3, 2, 1], k=3, gain="linear").ndcg
+st.code(
+    "from sklearn.metrics import ndcg_score\n"
+    "ndcg_score([[1, 7, 3]], [[3, 2, 1]], k=3)\n"
+    f"# -> {fixed_value:.6f}",
+    language="python",
+)
 
-st.subheader(T("intro_cases_title"))
-st.markdown(T("intro_cases"))
-st.subheader(T("intro_limits_title"))
-st.markdown(T("intro_limits"))
 st.info(T("intro_next"), icon=":material/school:")

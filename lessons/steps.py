@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import arithmetic, choices, editor, figures, panels, session, tables
+from ui import arithmetic, averaging, choices, editor, figures, panels, session, tables
 from ui.format import fmt
 from ui.i18n import T
 
@@ -55,7 +55,7 @@ st.write(T(choices.GainFacts.keys(ex.gain)["sentence"]))
 st.header(T("idcg_title"))
 panels.pool_controls("steps")
 st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
-         else r"\mathrm{IDCG}_p = \text{이상적 순위의 } \mathrm{DCG}_p")
+         else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p")
 m = len(r.column("rank", ideal=True))
 tables.show(tables.log_column(tables.step_frame(
     r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg"))),
@@ -72,10 +72,10 @@ st.header(T("ndcg_title"))
 st.latex(r"\mathrm{nDCG}_p = \frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
 st.text(arithmetic.ndcg_line(r))
 st.write(T("ndcg_sentence"))
-if r.idcg_is_zero:
-    st.info(T("idcg_zero"), icon=":material/info:")
-elif fmt(r.ndcg) == "0.7364" and list(r.column("relevance")) == [1.0, 3.0, 2.0]:  # the source's 0.737
+source_example = fmt(r.ndcg) == "0.7364" and list(r.column("relevance")) == [1.0, 3.0, 2.0]  # the source's 0.737
+if not r.idcg_is_zero and source_example:
     st.info(T("rounding_note"), icon=":material/info:")
 
 st.subheader(T("chart_title"))
 figures.actual_vs_ideal(r, key="steps_bars")
+averaging.section()

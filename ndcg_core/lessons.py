@@ -80,57 +80,79 @@ def _candidate_items(rel: np.ndarray) -> list[int]:
 
 
 @lru_cache(maxsize=256)
-def _search(grades: tuple[float, ...], discount: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def _search(
+    grades: tuple[float, ...], discount: str, k: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """Two orders whose DCG@k linear and exponential gain rank oppositely, by the clearest margin.
+
+    The searched orders put ``top`` of the candidate items, in every order, above the rest
+    (the rest in input order). Only those ``top`` ranks decide which order is better: the
+    ranks below hold the same items in both orders, or lie below k.
+    """
     rel = np.array(grades)
     idx = _candidate_items(rel)
-    perms = np.array(list(itertools.permutations(range(len(idx)))))
-    d = discount_weights(len(idx), discount)
+    top = len(idx) if k is None else min(k, len(idx))
+    perms = np.array(list(itertools.permutations(range(len(idx)), top)))
+    d = discount_weights(top, discount)
     sub = rel[idx]
+    # Orders that put the same grades in the same places score alike: keep the first of each.
+    _, first_seen = np.unique(sub[perms], axis=0, return_index=True)
+    perms = perms[np.sort(first_seen)]
     lin = gain_values(sub, "linear")[perms] @ d
     exp = gain_values(sub, "exponential")[perms] @ d
     # Margin by which linear prefers row i over row j while exponential prefers j over i:
     # take, for each candidate "first", the best "second" and keep the clearest pair.
     best = None
-    lin_order = np.argsort(-lin, kind="stable")[:400]
-    for i in lin_order:
-        margin = np.minimum(lin[i] - lin, exp - exp[i])
-        j = int(np.argmax(margin))
-        if margin[j] > 1e-9 and (best is None or margin[j] > best[0]):
-            best = (float(margin[j]), int(i), j)
+    by_linear = np.argsort(-lin, kind="stable")
+    for start in range(0, len(perms), 512):
+        rows = by_linear[start : start + 512]
+        margin = np.minimum(lin[rows, None] - lin[None, :], exp[None, :] - exp[rows, None])
+        i, j = np.unravel_index(int(np.argmax(margin)), margin.shape)
+        if margin[i, j] > 1e-9 and (best is None or margin[i, j] > best[0]):
+            best = (float(margin[i, j]), int(rows[i]), int(j))
     if best is None:
         return None
-    rest = [i for i in range(len(rel)) if i not in idx]
-    first = tuple(idx[p] for p in perms[best[1]]) + tuple(rest)
-    second = tuple(idx[p] for p in perms[best[2]]) + tuple(rest)
-    return first, second
+
+    def order(row: int) -> tuple[int, ...]:
+        head = [idx[p] for p in perms[row]]
+        return tuple(head) + tuple(i for i in range(len(rel)) if i not in head)
+
+    return order(best[1]), order(best[2])
 
 
-def gain_disagreement(relevance, *, discount: str = "log2") -> GainDisagreement | None:
-    """Find two orders of the given items on which linear and exponential gain disagree.
+def gain_disagreement(relevance, *, k: int | None = None, discount: str = "log2") -> GainDisagreement | None:
+    """Find two orders of the given items whose DCG@k linear and exponential gain rank oppositely.
 
-    Orders of up to 7 items are searched exhaustively; with more items, the searched
-    orders rearrange a few items of each grade at the top and keep the rest in place.
-    With at most two distinct grades no such pair exists: every increasing gain is then
-    an affine function of the grade.
+    Only the top k ranks count, so the search is over which items fill them and in which
+    order. With up to 7 items it is exhaustive. With more, the candidates are up to two
+    items of each grade (highest grades first) and one of the lowest grade, at most 7:
+    the searched orders put some of them, in every order, at the top and append all the
+    other items after them in input order. With at most two distinct grades no such pair
+    exists (every increasing gain is then an affine function of the grade), nor at k = 1
+    (both gains order single grades alike).
 
     Parameters
     ----------
     relevance : sequence of float
         Grades (>= 0) of the items, in any order.
+    k : int, optional
+        Cut-off: both orders are compared by DCG@k, the sum over ranks 1..k only. None
+        means the whole list.
     discount : {"log2", "log", "jarvelin", "reciprocal", "none"}, default "log2"
         Discount of both DCGs; see ``discount_weights``.
 
     Returns
     -------
     GainDisagreement or None
-        Two orders (tuples of input indices, in ranked order): ``first`` has the higher
-        linear DCG and ``second`` the higher exponential DCG, with both DCGs of each. None
-        when no such pair was found.
+        Two orders of all the items (tuples of input indices, in ranked order): ``first``
+        has the higher linear DCG@k and ``second`` the higher exponential DCG@k, with both
+        DCG@k values of each. None when no such pair was found.
 
     Raises
     ------
     ValueError
-        If a grade is negative or not a finite number, or ``discount`` is unknown.
+        If a grade is negative or not a finite number, ``k`` is not a whole number >= 1
+        or None, or ``discount`` is unknown.
 
     Examples
     --------
@@ -141,17 +163,24 @@ def gain_disagreement(relevance, *, discount: str = "log2") -> GainDisagreement 
     ([2.5, 2.3928], [4.5, 4.9165])
     >>> gain_disagreement([2, 2, 0]) is None
     True
+
+    At k = 2 only the first two ranks count:
+
+    >>> g = gain_disagreement([3, 2, 2, 0], k=2)
+    >>> [[3, 2, 2, 0][i] for i in g.first[:2]], [[3, 2, 2, 0][i] for i in g.second[:2]]
+    ([2, 2], [3, 0])
     """
     rel = as_numbers(relevance, "relevance", nonnegative=True)
-    check_options(discount=discount)
+    k = check_options(k=k, discount=discount).k
     if len(set(rel.tolist())) < 3:
         return None
-    found = _search(tuple(rel.tolist()), discount)
+    found = _search(tuple(rel.tolist()), discount, k)
     if found is None:
         return None
     first, second = found
-    d = discount_weights(len(rel), discount)
+    d = discount_weights(len(rel), discount)[: len(rel) if k is None else k]
     dcgs = {
-        g: tuple(float(gain_values(rel[list(o)], g) @ d) for o in (first, second)) for g in ("linear", "exponential")
+        g: tuple(float(gain_values(rel[list(o)][: len(d)], g) @ d) for o in (first, second))
+        for g in ("linear", "exponential")
     }
     return GainDisagreement(first, second, dcgs["linear"], dcgs["exponential"])

@@ -1,9 +1,10 @@
 """nDCG of one ranked list, with every intermediate step kept for display.
 
-CG, DCG and IDCG are one kernel: running sums of gain x discount. IDCG is that kernel
-run on the ideal order. Tied model scores follow a named tie policy from the registry
-(``_registry.TIES``, with the references); "average" is the tie-averaged DCG that
-scikit-learn also uses.
+DCG and IDCG are one kernel: running sums of gain x discount. IDCG is that kernel run
+on the ideal order. CG is the running sum of the raw grades, as the source article
+defines it; it equals the undiscounted DCG only under linear gain. Tied model scores
+follow a named tie policy from the registry (``_registry.TIES``, with the references);
+"average" is the tie-averaged DCG that scikit-learn also uses.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ IDEAL_COLUMNS = ("rank", "item", "relevance", "gain", "discount", "discounted_ga
 
 
 def _running_dcg(gains: np.ndarray, discounts: np.ndarray) -> np.ndarray:
-    """Running DCG: DCG@i for i = 1..len(gains). With all discounts 1 this is CG."""
+    """Running DCG: DCG@i for i = 1..len(gains). With all discounts 1 it sums the gains: CG under linear gain only."""
     return np.cumsum(gains * discounts[: len(gains)])
 
 
@@ -57,7 +58,9 @@ class RankingScore:
 
     @property
     def idcg_is_zero(self) -> bool:
-        """True when no item has a positive grade: nDCG is 0 by convention."""
+        """True when no item of the ideal pool (the listed items, or every judged item when
+        ``ideal_pool`` is given) has a positive grade: IDCG is 0 and nDCG is 0 by convention.
+        In pool mode the listed items can all be graded 0 while IDCG > 0."""
         return self.idcg == 0.0
 
     @property
@@ -224,7 +227,11 @@ def score_ranking(
     """nDCG@k of one list of graded items, with CG, DCG and IDCG step tables.
 
     DCG@k is the sum over ranks i <= k of gain(grade_i) x discount(i); IDCG@k is the
-    same sum over the ideal order, and nDCG@k = DCG@k / IDCG@k (0 when IDCG is 0).
+    same sum over the ideal order, and nDCG@k = DCG@k / IDCG@k (0 when IDCG is 0, and
+    capped at 1 so that rounding never shows more).
+
+    The default gain is exponential, while scikit-learn's ``ndcg_score`` and trec_eval
+    use the grade itself: pass ``gain="linear"`` to get their numbers.
 
     Parameters
     ----------
@@ -237,14 +244,17 @@ def score_ranking(
     k : int, optional
         Cut-off: only ranks 1..k count, in DCG and IDCG alike. None means the whole list.
     gain : {"exponential", "linear"}, default "exponential"
-        ``"exponential"`` counts 2^grade - 1, ``"linear"`` the grade itself.
+        ``"exponential"`` counts 2^grade - 1, ``"linear"`` the grade itself (the gain of
+        scikit-learn and trec_eval).
     discount : {"log2", "log", "jarvelin", "reciprocal", "none"}, default "log2"
         Weight of each rank; see ``discount_weights``.
     ideal_pool : sequence of float, optional
         Grade of every judged item, listed or not (trec_eval's ideal). It must hold every
-        positive listed grade. None means the listed items.
+        positive listed grade. None means the listed items. With ``k=None`` IDCG then
+        runs over the whole pool, which may be longer than the list (trec_eval's uncut
+        ``ndcg``), not over the listed length.
     ties : {"average", "optimistic", "pessimistic", "stable"}, default "average"
-        Tie policy for equal scores: each member counts the tie group's mean gain
+        Used only when ``scores`` is given. Tie policy for equal scores: each member counts the tie group's mean gain
         (``"average"``, as scikit-learn), or the group is ordered by grade, highest first
         (``"optimistic"``) or lowest first (``"pessimistic"``), or in input order (``"stable"``).
     labels : sequence, optional
@@ -252,7 +262,8 @@ def score_ranking(
     pool_labels : sequence, optional
         Names of the ``ideal_pool`` items for the ideal table.
     discount_base : float, default 2.0
-        Log base of the ``"log"`` and ``"jarvelin"`` discounts; a finite number > 1.
+        Log base of the ``"log"`` and ``"jarvelin"`` discounts; a finite number > 1. The
+        other discounts ignore it.
 
     Returns
     -------

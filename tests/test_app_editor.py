@@ -37,7 +37,9 @@ def at():
         (-1, "negative"),
         (5, "above the scale 0–3"),
         (None, "blank or not a number"),
-        ("abc", "blank or not a number"),
+        ("abc", "the grade 'abc' is not a number"),
+        ("-1", "negative"),
+        ("9", "above the scale 0–3"),
         (1.5, "not a whole number"),
     ],
 )
@@ -54,10 +56,10 @@ def test_bad_grade_names_the_row_and_keeps_the_others(at, value, words):
 
 @pytest.mark.parametrize(
     ("name", "words"),
-    [("", "name is blank"), ("A", "already used"), ("a,b", "comma")],
+    [("", "name is blank"), ("A", "already used by row 1"), ("x" * 41, "longer than 40 characters")],
 )
 def test_bad_name_names_the_row(at, name, words):
-    """A blank, duplicate or comma name in row 3 is reported for row 3, and the other rows still count."""
+    """A blank, duplicate or too long name in row 3 is reported for row 3, and the other rows still count."""
     edit(at, edited={2: {"name": name}})
     text = warnings(at).replace("\\", "")
     assert "Row 3" in text and words in text
@@ -184,14 +186,16 @@ def test_judged_pool_switch_and_grades(at):
     assert params["pool"] == "3,2"
 
 
-def test_bad_judged_grade_keeps_the_previous_pool(at):
-    """A non-numeric judged grade gives one warning naming it and leaves the pool unchanged."""
+def test_bad_judged_grades_are_each_named_and_the_rest_counts(at):
+    """Typing "3, x, -1" names both bad entries, says IDCG uses only 3, and scores with 3 (UX #14)."""
     at.radio(key="steps_pool_mode").set_value("judged").run()
-    at.text_input(key="steps_pool_text").input("3").run()
-    before = metrics(at)["nDCG@3"]
-    at.text_input(key="steps_pool_text").input("3, lots").run()
-    assert any("lots" in w.value for w in at.warning)
-    assert metrics(at)["nDCG@3"] == before
+    at.text_input(key="steps_pool_text").input("3, 3").run()
+    at.text_input(key="steps_pool_text").input("3, x, -1").run()
+    (text,) = [w.value for w in at.warning]
+    assert "value 2" in text and "'x'" in text and "value 3" in text and "negative" in text
+    assert "IDCG uses only the other judged grades: 3" in text
+    assert at.text_input(key="steps_pool_text").value == "3, x, -1"
+    assert metrics(at)["nDCG@3"] == f"{score_ranking([1, 3, 2], k=3, ideal_pool=[1, 3, 2, 3]).ndcg:.4f}"
 
 
 def test_reset_also_resets_the_judged_grades_box():
@@ -201,3 +205,27 @@ def test_reset_also_resets_the_judged_grades_box():
     at.button(key="steps_reset").click().run()
     assert at.text_input(key="steps_pool_text").value == "1"
     assert metrics(at)["nDCG"] == f"{score_ranking([1, 3], ideal_pool=[1, 3, 1]).ndcg:.4f}"
+
+
+def test_a_typed_grade_stays_as_typed(at):
+    """A grade typed as "abc" stays "abc" in the example and the URL, so the user can see and fix it."""
+    edit(at, edited={1: {"grade": "abc"}})
+    assert table(at)[1] == ("B", "abc")
+    rel = at.query_params["rel"]
+    assert (rel[0] if isinstance(rel, list) else rel) == "1,abc,2"
+
+
+def test_renaming_onto_a_used_name_leaves_out_the_renamed_row(at):
+    """Renaming A to "B" leaves out the renamed row 1, not the B that was there (UX #7)."""
+    edit(at, edited={0: {"name": "B"}})
+    text = warnings(at).replace("\\", "")
+    assert "Row 1" in text and "already used by row 2" in text
+    assert metrics(at)["nDCG@3"] == f"{score_ranking([3, 2], k=3).ndcg:.4f}"
+
+
+def test_a_name_with_a_comma_counts(at):
+    """A name with a comma is a fine name now that the URL escapes it."""
+    edit(at, edited={2: {"name": "red, blue"}})
+    assert not at.warning
+    assert metrics(at)["nDCG@3"] == "0.7364"
+

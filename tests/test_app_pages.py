@@ -119,7 +119,7 @@ def test_cutoff_chart_holds_ndcg_at_every_k():
 def test_gain_page_finds_a_pair_the_gains_order_oppositely():
     """For grades 3, 2, 2, 0 the gain page shows two rankings whose DCGs flip between the gains."""
     at = open_page("lessons/gain.py", {"items": "W,X,Y,Z", "rel": "3,2,2,0", "lang": "en"})
-    shown = [m for m in at.metric if m.label.startswith("DCG (")]
+    shown = [m for m in at.metric if m.label.startswith("DCG@4 · ")]
     assert len(shown) == 4
     lin1, exp1, lin2, exp2 = (float(m.value) for m in shown)
     assert (lin1 - lin2) * (exp1 - exp2) < 0

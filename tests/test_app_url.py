@@ -7,50 +7,112 @@ import pytest
 from tests.conftest import metrics, open_page
 from ui import state, url
 
-BAD_LINKS = {
-    "count": ({"items": "A,B,C", "rel": "1,3"}, "url_count"),
-    "negative": ({"items": "A,B", "rel": "1,-3"}, "url_grade"),
-    "non_numeric": ({"items": "A,B", "rel": "1,x"}, "url_grade"),
-    "nan": ({"items": "A,B", "rel": "nan,1"}, "url_grade"),
-    "huge": ({"items": "A,B", "rel": "1e308,1"}, "url_grade"),
-    "inf": ({"items": "A,B", "rel": "inf,1"}, "url_grade"),
+# Links too long to read: the default example, with the reason.
+UNREADABLE_LINKS = {
     "many_items": ({"rel": ",".join(["1"] * 20_000)}, "url_long"),
     "many_short": ({"rel": ",".join(["1"] * 501)}, "url_too_many"),
     "long_string": ({"items": "A" * 100_000, "rel": "1"}, "url_long"),
-    "html_name": ({"items": "<script>alert(1)</script>" * 3, "rel": "1"}, "url_name"),
-    "gain": ({"gain": "cubic"}, "url_gain"),
-    "k_zero": ({"k": "0"}, "url_k"),
-    "k_negative": ({"k": "-2"}, "url_k"),
-    "k_text": ({"k": "ten"}, "url_k"),
-    "ties": ({"items": "A", "rel": "1", "scores": "1", "ties": "random"}, "url_ties"),
-    "scores_count": ({"items": "A,B", "rel": "1,2", "scores": "0.1"}, "url_count"),
-    "scores_text": ({"items": "A,B", "rel": "1,2", "scores": "0.1,high"}, "url_score"),
-    "pool": ({"items": "A", "rel": "1", "pool": "2,-1"}, "url_grade"),
-    "duplicate_name": ({"items": "A,A", "rel": "1,2"}, "url_name"),
-    "blank_name": ({"items": "A,,C", "rel": "1,2,3"}, "url_name"),
-    "scale": ({"items": "A", "rel": "3", "scale": "1"}, "url_scale_low"),
-    "rel_missing": ({"items": "A,B"}, "url_no_rel"),
+}
+
+# A bad row is opened as typed; the row check names it (row, problem key).
+BAD_ROWS = {
+    "count": ({"items": "A,B,C", "rel": "1,3"}, 3, "err_grade_blank"),
+    "negative": ({"items": "A,B", "rel": "1,-3"}, 2, "err_grade_negative"),
+    "non_numeric": ({"items": "A,B", "rel": "1,x"}, 2, "err_grade_nan"),
+    "nan": ({"items": "A,B", "rel": "nan,1"}, 1, "err_grade_nan"),
+    "huge": ({"items": "A,B", "rel": "1e308,1"}, 1, "err_grade_above"),
+    "inf": ({"items": "A,B", "rel": "inf,1"}, 1, "err_grade_nan"),
+    "fraction": ({"items": "A,B", "rel": "1.5,1"}, 1, "err_grade_fraction"),
+    "nine": ({"rel": "3,2,9,0"}, 3, "err_grade_above"),
+    "html_name": ({"items": "<script>alert(1)</script>" * 3, "rel": "1"}, 1, "err_name_long"),
+    "duplicate_name": ({"items": "A,A", "rel": "1,2"}, 2, "err_name_duplicate"),
+    "blank_name": ({"items": "A,,C", "rel": "1,2,3"}, 2, "err_name_blank"),
+    "rel_missing": ({"items": "A,B"}, 1, "err_grade_blank"),
+    "scores_count": ({"items": "A,B", "rel": "1,2", "scores": "0.1"}, 2, "err_score_nan"),
+    "scores_text": ({"items": "A,B", "rel": "1,2", "scores": "0.1,high"}, 2, "err_score_nan"),
+    "scale": ({"items": "A,B", "rel": "3,1", "scale": "1"}, 1, "err_grade_above"),
+}
+
+# One bad setting falls back alone; the example is the link's.
+BAD_SETTINGS = {
+    "gain": ({"rel": "3,2", "gain": "cubic"}, "url_gain"),
+    "k_zero": ({"rel": "3,2", "k": "0"}, "url_k"),
+    "k_negative": ({"rel": "3,2", "k": "-2"}, "url_k"),
+    "k_text": ({"rel": "3,2", "k": "ten"}, "url_k"),
+    "ties": ({"rel": "3,2", "scores": "1,0.5", "ties": "random"}, "url_ties"),
+    "scale": ({"rel": "3,2", "scale": "7"}, "url_scale"),
+    "pool": ({"rel": "3,2", "pool": "2,-1"}, "url_grade"),
 }
 
 
-@pytest.mark.parametrize("name", BAD_LINKS)
-def test_bad_link_falls_back_to_default_with_its_reason(name):
-    """Each malformed parameter gives the default example and a problem naming what was wrong."""
-    params, key = BAD_LINKS[name]
+@pytest.mark.parametrize("name", UNREADABLE_LINKS)
+def test_unreadable_link_falls_back_to_default_with_its_reason(name):
+    """A link too long to read gives the default example and a problem naming the parameter."""
+    params, key = UNREADABLE_LINKS[name]
     example, problem = url.from_query(params)
     assert example == state.DEFAULT
     assert problem is not None and problem[0] == key
+    assert not url.example_kept(problem)
 
 
-@pytest.mark.parametrize("name", ["negative", "huge", "many_items", "long_string", "html_name", "gain", "k_zero"])
-def test_bad_link_shows_one_warning_and_the_default_numbers(name):
+@pytest.mark.parametrize("name", ["many_items", "long_string"])
+def test_unreadable_link_shows_one_warning_and_the_default_numbers(name):
     """The page shows one warning sentence and the default example's numbers, never a traceback."""
-    params, _ = BAD_LINKS[name]
+    params, _ = UNREADABLE_LINKS[name]
     at = open_page("lessons/steps.py", {**params, "lang": "en"})
     assert not at.exception
     assert len(at.warning) == 1 and at.warning[0].value.startswith("The link's example could not be used")
-    assert "<script>" not in at.warning[0].value
     assert metrics(at)["nDCG@3"] == "0.7364"
+
+
+@pytest.mark.parametrize("name", BAD_ROWS)
+def test_bad_row_in_a_link_is_kept_and_named(name):
+    """A link with one bad row opens every row as typed; the row check names that row, and the link round-trips."""
+    params, row, key = BAD_ROWS[name]
+    example, problem = url.from_query(params)
+    assert problem is None
+    checked = state.check(example)
+    assert (key, row) in [(k, p["row"]) for k, p in checked.problems]
+    again, _ = url.from_query(url.to_query(example))
+    assert [(i.name, i.grade, i.score) for i in again.items] == [(i.name, i.grade, i.score) for i in example.items]
+
+
+@pytest.mark.parametrize("name", ["negative", "nine", "html_name", "duplicate_name"])
+def test_bad_row_link_shows_the_row_warning_and_scores_the_rest(name):
+    """The page names the bad row in one warning, scores the good rows, and keeps the bad row in the URL."""
+    params, row, _ = BAD_ROWS[name]
+    at = open_page("lessons/steps.py", {**params, "lang": "en"})
+    assert not at.exception
+    assert any(f"Row {row}" in w.value for w in at.warning)
+    assert not any("<script>" in w.value for w in at.warning)
+    rel = at.query_params["rel"]
+    assert (rel[0] if isinstance(rel, list) else rel) == url.to_query(url.from_query(params)[0])["rel"]
+
+
+@pytest.mark.parametrize("name", BAD_SETTINGS)
+def test_bad_setting_falls_back_alone(name):
+    """A bad setting in a link keeps the link's rows and names the setting."""
+    params, key = BAD_SETTINGS[name]
+    example, problem = url.from_query(params)
+    assert problem is not None and problem[0] == key and url.example_kept(problem)
+    assert [state.typed_text(i.grade) for i in example.items] == ["3", "2"]
+
+
+def test_bad_setting_page_says_the_rest_was_opened():
+    """k=0 opens the link's grades with one sentence that says only k fell back."""
+    at = open_page("lessons/steps.py", {"rel": "3,2,1", "k": "0", "lang": "en"})
+    (warning,) = [w.value for w in at.warning]
+    assert warning.startswith("One value in the link could not be used") and "k='0'" in warning
+    assert [i.grade for i in at.session_state["example"].items] == [3.0, 2.0, 1.0]
+
+
+def test_a_name_with_a_comma_survives_the_link():
+    """A name holding a comma or a backslash is written escaped and reads back whole."""
+    ex = state.Example(items=(state.Item(0, "red, blue", 2.0), state.Item(1, "a\\b", 1.0)))
+    params = url.to_query(ex)
+    assert params["items"] == "red\\, blue,a\\\\b"
+    again, problem = url.from_query(params)
+    assert problem is None and [i.name for i in again.items] == ["red, blue", "a\\b"]
 
 
 def test_unknown_language_falls_back_to_korean_with_a_warning():

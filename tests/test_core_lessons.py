@@ -115,3 +115,80 @@ def test_gain_disagreement_checks_its_input():
     """Grades are validated like score_ranking's."""
     with pytest.raises(ValueError, match=r"relevance\[1\] = .*-1\.0.* is negative"):
         gain_disagreement([1, -1, 2])
+
+
+def _dcg_at(rel, order, k, gain):
+    """DCG@k of ``order`` recomputed independently with score_ranking."""
+    return score_ranking([rel[i] for i in order], k=k, gain=gain).dcg
+
+
+def test_gain_disagreement_at_k_3_for_grades_3_2_2_0():
+    """At k = 3 the pair for grades 3, 2, 2, 0 disagrees on DCG@3, unlike the whole-list pair B,A,C,D vs A,D,B,C."""
+    rel = [3, 2, 2, 0]
+    old_first, old_second = (1, 0, 2, 3), (0, 3, 1, 2)  # the pair found without k
+    lin_old = [_dcg_at(rel, o, 3, "linear") for o in (old_first, old_second)]
+    exp_old = [_dcg_at(rel, o, 3, "exponential") for o in (old_first, old_second)]
+    assert lin_old[0] > lin_old[1] and exp_old[0] > exp_old[1]  # both prefer B,A,C,D at @3
+    g = gain_disagreement(rel, k=3)
+    assert g is not None
+    for name, pair in (("linear", g.linear_dcg), ("exponential", g.exponential_dcg)):
+        assert pair == pytest.approx((_dcg_at(rel, g.first, 3, name), _dcg_at(rel, g.second, 3, name)), rel=1e-12)
+    assert g.linear_dcg[0] > g.linear_dcg[1]
+    assert g.exponential_dcg[0] < g.exponential_dcg[1]
+
+
+def test_no_disagreement_at_k_1():
+    """At k = 1 DCG@1 is the gain of the top item, which both gains order alike."""
+    assert gain_disagreement([3, 2, 2, 0], k=1) is None
+
+
+def _brute_force_disagrees_at(rel, k, discount):
+    """True if some two choices of the top k items, in order, are ranked oppositely (margin 1e-9, as the search's)."""
+    rel = np.asarray(rel, dtype=float)
+    top = min(k, len(rel))
+    perms = np.array(list(itertools.permutations(range(len(rel)), top)))
+    d = discount_weights(top, discount)
+    lin = gain_values(rel, "linear")[perms] @ d
+    exp = gain_values(rel, "exponential")[perms] @ d
+    margin = np.minimum(lin[:, None] - lin[None, :], exp[None, :] - exp[:, None])
+    return bool(margin.max() > 1e-9)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=4), min_size=1, max_size=12),
+    st.one_of(st.none(), st.integers(min_value=1, max_value=14)),
+    st.sampled_from(["log2", "reciprocal", "jarvelin"]),
+)
+def test_a_returned_pair_really_disagrees_at_k(rel, k, discount):
+    """Whenever a pair is returned its reported DCG@k values are right and really disagree; None with <= 2 grades."""
+    g = gain_disagreement(rel, k=k, discount=discount)
+    if len(set(rel)) <= 2:
+        assert g is None
+    if g is None:
+        return
+    assert sorted(g.first) == sorted(g.second) == list(range(len(rel)))
+    for name, pair in (("linear", g.linear_dcg), ("exponential", g.exponential_dcg)):
+        want = [score_ranking([rel[i] for i in o], k=k, gain=name, discount=discount).dcg for o in (g.first, g.second)]
+        assert pair == pytest.approx(want, rel=1e-12)
+    assert g.linear_dcg[0] > g.linear_dcg[1]
+    assert g.exponential_dcg[0] < g.exponential_dcg[1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(min_value=0, max_value=4), min_size=3, max_size=6),
+    st.integers(min_value=1, max_value=7),
+)
+def test_small_lists_at_k_are_searched_exhaustively(rel, k):
+    """For up to 6 items a pair at k is reported exactly when brute force over every top-k choice finds one."""
+    found = gain_disagreement(rel, k=k)
+    assert (found is not None) == _brute_force_disagrees_at(rel, k, "log2")
+
+
+@pytest.mark.parametrize(("k", "match"), [(0, r"k = 0 must be >= 1"), (2.5, r"k = 2\.5 must be a whole number"),
+                                          (True, r"k = True must be a whole number")])
+def test_gain_disagreement_checks_k(k, match):
+    """A bad k raises ValueError naming the value, as score_ranking does."""
+    with pytest.raises(ValueError, match=match):
+        gain_disagreement([3, 2, 2, 0], k=k)

@@ -54,7 +54,7 @@ def dynamic_keys() -> set[str]:
     keys |= {f"{lesson.slug}_{part}" for lesson in nav.LESSONS for part in ("title", "lead")}
     keys |= {f"scale_{s}" for s in state.SCALES} | {"k_all"}
     keys |= {f"pool_{mode}" for mode in actions.POOL_MODES}
-    keys |= {f"btn_{action}" for action in actions.ORDER_ACTIONS}
+    keys |= {f"btn_{action}" for action in actions.ORDER_ACTIONS} | {f"help_{a}" for a in actions.ORDER_HELP}
     keys |= {key for gain in GAINS for key in choices.GainFacts.keys(gain).values()}
     keys |= {choices.tie_label_key(policy) for policy in TIES}
     keys |= {f"d_{name}" for name in DISCOUNTS}

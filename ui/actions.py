@@ -11,7 +11,8 @@ from dataclasses import replace
 from ui import choices, session, state
 
 POOL_MODES = ("listed", "judged")  # IDCG over the listed items, or over every judged item
-ORDER_ACTIONS = ("ideal", "reverse", "shuffle", "reset")  # the buttons under the drag list
+ORDER_ACTIONS = ("ideal", "reverse", "shuffle", "undo", "reset")  # the buttons under the drag list
+ORDER_HELP = ("undo", "reset")  # the buttons with a tooltip (help_<action>)
 
 
 # ---------------------------------------------------------------- language and settings
@@ -78,9 +79,15 @@ def on_list_moved(key: str) -> None:
 
 
 def on_order_button(action: str) -> None:
-    """Sort ideally, reverse, shuffle (seeded: "shuffle #3" is the same for the whole class) or reset."""
+    """Sort ideally, reverse, shuffle (seeded: "shuffle #3" is the same for the whole class), undo or reset."""
     session.forget_reports()
     ex = session.example()
+    if action == "undo":
+        before = session.pop_undo()
+        if before is not None:
+            session.set_example(before, remember=False)
+            session.set_last_move(ex, before, ("did_undo", {}))
+        return
     if action == "ideal":
         new, note = state.ideal_order(ex), ("did_ideal", {})
     elif action == "reverse":
@@ -116,6 +123,15 @@ def load_grades(grades: list[float]) -> None:
     session.set_example(replace(session.example(), items=items, use_scores=False, use_pool=False))
 
 
+def cap_grades() -> None:
+    """Lower every grade above the scale to the scale's top (offered when the scale was lowered)."""
+    ex = session.example()
+    items = tuple(replace(i, grade=float(ex.scale)) if (state.number(i.grade) or 0) > ex.scale else i
+                  for i in ex.items)
+    session.forget_move()
+    session.set_example(replace(ex, items=items, pool=tuple(min(g, float(ex.scale)) for g in ex.pool)))
+
+
 # ---------------------------------------------------------------- the IDCG pool
 
 def on_pool_mode(key: str) -> None:
@@ -124,19 +140,22 @@ def on_pool_mode(key: str) -> None:
 
 
 def on_pool_text(key: str) -> None:
-    """Judged grades typed as "3, 1": a bad entry stays on screen with one sentence, the pool unchanged."""
+    """Judged grades typed as "3, 1": the good entries count; each bad one stays on screen and is named.
+
+    With too many entries nothing changes, and the sentence says so.
+    """
     raw = session.widget_value(key) or ""
     ex = session.example()
     parts = [p.strip() for p in raw.split(",")] if raw.strip() else []
     if len(parts) > state.MAX_ITEMS:
-        session.set_pool_problem(("url_too_many", {"param": "pool", "count": len(parts), "max": state.MAX_ITEMS}))
+        session.set_pool_problem([("url_too_many", {"param": "pool", "count": len(parts), "max": state.MAX_ITEMS})])
         return
-    grades = []
+    grades, problems = [], []
     for j, part in enumerate(parts, start=1):
         problem = state.grade_problem(part, ex.scale)
         if problem:
-            session.set_pool_problem(("pool_bad", {"pos": j, "why": problem}))
-            return
-        grades.append(float(part))
-    session.set_pool_problem(None)
+            problems.append(("pool_bad", {"pos": j, "why": problem}))
+        else:
+            grades.append(float(part))
+    session.set_pool_problem(problems or None)
     session.set_example(replace(ex, pool=tuple(grades)))

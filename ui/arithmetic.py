@@ -7,6 +7,7 @@ import math
 from ndcg_core import RankingScore
 from ui import choices
 from ui.format import num as _g
+from ui.i18n import T
 
 MAX_LINES = 25
 
@@ -43,6 +44,7 @@ def dcg_lines(r: RankingScore, *, ideal: bool, limit: int = MAX_LINES) -> tuple[
     gains = r.column("gain_used") if not ideal else col("gain")
     own = col("gain")
     n = len(ranks) if r.k is None else min(r.k, len(ranks))
+    mean = T("arith_mean")
     lines, terms = [], []
     for i in range(n):
         rank = int(ranks[i])
@@ -52,7 +54,7 @@ def dcg_lines(r: RankingScore, *, ideal: bool, limit: int = MAX_LINES) -> tuple[
         if i >= limit:
             continue
         if gains[i] != own[i]:
-            expr = f"avg {gains[i]:.4f} / log2({rank + 1}) = {gains[i]:.4f}"
+            expr = f"{mean} {gains[i]:.4f} / log2({rank + 1}) = {gains[i]:.4f}"
         else:
             expr = f"{_gain_expr(float(grades[i]), r.gain)} / log2({rank + 1}) = {_g(float(own[i]))}"
         lines.append(f"i={rank}  {_name(items[i])}: {expr} / {log:.3f} = {value:.4f}")

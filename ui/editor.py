@@ -12,7 +12,7 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from ui import actions, choices, session, state
+from ui import actions, choices, session, state, url
 from ui.components.sortable import sortable_list
 from ui.format import fmt, num, plain
 from ui.i18n import LANG_NAMES, T, labeller, problem_text
@@ -24,6 +24,8 @@ def url_warning() -> None:
     problem = session.url_problem()
     if problem and problem[0] == "url_lang":  # only the language was bad: the example was used
         st.warning(problem_text(problem), icon=":material/warning:")
+    elif url.example_kept(problem):
+        st.warning(T("url_kept_warning", why=problem_text(problem)), icon=":material/warning:")
     elif problem:
         st.warning(T("url_reset_warning", why=problem_text(problem)), icon=":material/warning:")
 
@@ -73,14 +75,16 @@ def settings_row(page: str) -> None:
 
 
 def _editor_frame(items: tuple[state.Item, ...], use_scores: bool) -> pd.DataFrame:
+    # Grades are text cells, so what was typed ("abc", "1.5", "-1") stays in the table and in the
+    # row check's sentence; blank cells are "" (a missing value would read "None").
     data = {
         "uid": [i.uid for i in items],
-        "name": [None if state.blank(i.name) else str(i.name) for i in items],
-        "grade": [state.number(i.grade) for i in items],
+        "name": ["" if state.blank(i.name) else str(i.name) for i in items],
+        "grade": [state.typed_text(i.grade) for i in items],
     }
     if use_scores:
         data["score"] = [state.number(i.score) for i in items]
-    dtypes = {"uid": "Int64", "grade": "Float64", "score": "Float64"}
+    dtypes = {"uid": "Int64", "score": "Float64"}
     return pd.DataFrame(data).astype({c: dtypes[c] for c in data if c in dtypes})
 
 
@@ -107,7 +111,8 @@ def _items_from_frame(df: pd.DataFrame, ex: state.Example) -> tuple[state.Item, 
         uid = int(uid)
         prev = old.get(uid)
         score = _cell(getattr(row, "score", None)) if ex.use_scores else (prev.score if prev else None)
-        items.append(state.Item(uid, _cell(row.name), _cell(row.grade), score))
+        name = _cell(row.name)
+        items.append(state.Item(uid, "" if name is None else name, state.grade_value(_cell(row.grade)), score))
     return tuple(items)
 
 
@@ -118,20 +123,24 @@ def table_editor(page: str) -> None:
     base = session.editor_base(key, lambda: _editor_frame(ex.items, ex.use_scores))
     columns = {
         "uid": None,
-        "name": st.column_config.TextColumn(T("col_item"), max_chars=state.MAX_NAME, width="medium"),
-        # No min, max or step: the editor would clamp or round what was typed (-1 -> 1, 1.5 -> 3)
-        # before the row check could name it. Typed values reach state.check unchanged.
-        "grade": st.column_config.NumberColumn(T("col_grade"), format="plain"),
+        # No max_chars: a name too long is named by the row check, not silently cut.
+        "name": st.column_config.TextColumn(T("col_item"), width="medium"),
+        # Text, with no min, max or step: a number column would clamp or round what was typed
+        # (-1 -> 1, 1.5 -> 3) or refuse "abc" before the row check could name it.
+        "grade": st.column_config.TextColumn(T("col_grade"), width="small"),
     }
     if ex.use_scores:
         columns["score"] = st.column_config.NumberColumn(T("col_score"), step=0.01, format="%.3f")
     out = st.data_editor(
         base, key=key, num_rows="dynamic", hide_index=True, column_config=columns, width="stretch",
-        height=min(38 + 35 * (len(base) + 1), 420),
+        height=min(38 + 35 * (len(ex.items) + 1), 600),  # grows with added rows (not part of its identity)
     )
     items = _items_from_frame(out, ex)
     if items != ex.items:
-        session.set_example(replace(ex, items=items), rebuild_editor=False)
+        before = {i.uid: i.name for i in ex.items}
+        renamed = [i.uid for i in items if i.uid in before and i.name != before[i.uid]]
+        session.set_example(replace(ex, items=items, renamed=renamed[-1] if renamed else ex.renamed),
+                            rebuild_editor=False)
 
 
 def ranking_list(page: str, view: View) -> None:
@@ -157,17 +166,22 @@ def ranking_list(page: str, view: View) -> None:
             label = T("grade_short", g=gtext)
         items.append({"uid": uid, "name": "" if state.blank(it.name) else str(it.name), "grade": label,
                       "bad": uid not in good})
-    text = {"hint": T("list_hint"), "locked": T("list_locked"), "label": T("list_label"),
-            "up": T("list_up"), "down": T("list_down")}
+    text = {"hint": T("list_hint"), "hint_touch": T("list_hint_touch"), "locked": T("list_locked"),
+            "label": T("list_label"), "up": T("list_up"), "down": T("list_down")}
     moved = sortable_list(key=key, items=items, text=text, locked=ex.use_scores,
                           on_moved=lambda: actions.on_list_moved(key))
     # AppTest sets the component's state without its callback; a browser's report was applied by it.
     if isinstance(moved, dict) and not ex.use_scores and actions.apply_move(moved.get("order") or [], moved.get("uid")):
         st.rerun()
-    locked = ex.use_scores
-    for col, action in zip(st.columns(len(actions.ORDER_ACTIONS)), actions.ORDER_ACTIONS, strict=True):
+    disabled = {action: ex.use_scores for action in actions.ORDER_ACTIONS}  # scores set the order
+    disabled["undo"] = not session.can_undo()
+    disabled["reset"] = ex == session.origin()
+    # Two rows (reorder, then undo/reset), so the labels fit beside the table (F21: "이상적 순서로" was cut).
+    cols = [*st.columns(3), *st.columns(2)]
+    for col, action in zip(cols, actions.ORDER_ACTIONS, strict=True):
         col.button(T(f"btn_{action}"), key=f"{page}_{action}", on_click=actions.on_order_button, args=(action,),
-                   disabled=locked and action != "reset", width="stretch")
+                   disabled=disabled[action], width="stretch",
+                   help=T(f"help_{action}") if action in actions.ORDER_HELP else None)
 
 
 def row_problems(checked: state.Checked) -> None:
@@ -184,6 +198,10 @@ def row_problems(checked: state.Checked) -> None:
         lines.append(T("more_problems", n=len(checked.problems) - 3))
     if lines:
         st.warning("  \n".join(plain(x) for x in lines), icon=":material/warning:")
+    scale = session.example().scale
+    if any(key == "err_grade_above" for key, _ in checked.problems):  # e.g. the scale was just lowered
+        st.button(T("btn_cap_grades", scale=scale), key="editor_cap_grades", on_click=actions.cap_grades,
+                  icon=":material/vertical_align_bottom:")
 
 
 def lesson_header(page: str) -> View:
@@ -203,6 +221,7 @@ def ranking_editor(page: str) -> View:
     """Everything above a lesson: settings, the drag list, the table, problems, and the scores."""
     url_warning()
     with st.container(border=True):
+        sticky = st.container(key="sticky_score")  # filled once the example is scored
         st.subheader(T("editor_title"))
         st.caption(T("editor_help"))
         settings_row(page)
@@ -215,29 +234,52 @@ def ranking_editor(page: str) -> View:
         row_problems(view.checked)
         if view.result is None:
             st.info(T("no_items"), icon=":material/info:")
+    with sticky:  # on a phone the metrics scroll away while the student drags: this line stays (UX #11)
+        if view.result is not None:
+            delta = _last_delta(view)
+            st.markdown(T("sticky_line", at=view.at, ndcg=fmt(view.result.ndcg),  # numbers only, no user text
+                          delta="" if delta is None else f" (Δ {delta[0]:+.4f})"))
     return view
 
 
+def _last_delta(view: View) -> tuple[float, float] | None:
+    """(ΔnDCG, nDCG before) of the last move when the example is still the one it produced."""
+    move = session.last_move()
+    if not (move and move["after"] == session.example()):
+        return None
+    before = score_view(move["before"]).result
+    return None if before is None else (view.result.ndcg - before.ndcg, before.ndcg)
+
+
 def summary(view: View) -> None:
-    """The headline numbers, with ΔnDCG for the last move."""
+    """The headline numbers, with ΔnDCG for the last move, and what the score leaves out.
+
+    The Δ badge and the line under the metrics are always drawn (as "–" and a hint before any
+    move), so the first move does not push the list down under the pointer (UX #16).
+    """
     r = view.result
     if r is None:
         return
     at = view.at
-    delta = None
     move = session.last_move()
-    if move and move["after"] == session.example():
-        before = score_view(move["before"]).result
-        if before is not None:
-            delta = r.ndcg - before.ndcg
+    last = _last_delta(view)
+    delta = None if last is None else last[0]
+    shown_delta = T("delta_none") if delta is None else f"{delta:+.4f}"
     c1, c2, c3, c4 = st.columns(4)
-    c1.metric(T("metric_ndcg", at=at), fmt(r.ndcg), delta=None if delta is None else f"{delta:+.4f}")
+    c1.metric(T("metric_ndcg", at=at), fmt(r.ndcg), delta=shown_delta,
+              delta_color="normal" if delta else "off", delta_arrow="auto" if delta else "off")
     c2.metric(T("metric_dcg", at=at), fmt(r.dcg))
     c3.metric(T("metric_idcg", at=at), fmt(r.idcg))
     cut = r.column("cg")[min(len(r.column("cg")), r.k or len(r.column("cg"))) - 1]
     c4.metric(T("metric_cg", at=at), num(cut))
     if delta is not None and move.get("note"):
-        st.caption(plain(problem_text(move["note"]) + " " + T("delta_line", before=fmt(before.ndcg),
-                                                              after=fmt(r.ndcg), delta=f"{delta:+.4f}")))
+        line = problem_text(move["note"]) + " " + T("delta_line", before=fmt(last[1]), after=fmt(r.ndcg),
+                                                  delta=f"{delta:+.4f}")
+    else:
+        line = T("delta_hint")
+    st.caption(plain(line))
+    used, total = len(view.checked.names), len(session.example().items)
+    if used < total:
+        st.warning(T("score_left_out", used=used, total=total), icon=":material/filter_alt:")
     if r.idcg_is_zero:
         st.info(T("idcg_zero"), icon=":material/info:")

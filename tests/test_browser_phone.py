@@ -1,0 +1,164 @@
+"""The ranking list on a phone: swipes scroll the page, the ☰ handle reorders, and the hint speaks of touch.
+
+A Playwright context with a 390 x 844 touch screen stands in for a phone; touches are real CDP
+touch events (UX review #10, #11 and #24).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from ndcg_core import score_ranking
+from tests.harness import ARTIFACTS
+from tests.test_browser import WAIT, open_app, rows, settle, still
+from ui.i18n import translate
+
+pytestmark = pytest.mark.browser
+GRADES = [3, 0, 1, 0, 2, 3, 0, 1, 2, 0, 1, 2]
+LONG = "rel=" + ",".join(map(str, GRADES))
+NAMES = [chr(ord("A") + i) for i in range(len(GRADES))]
+
+# The page scrolls in Streamlit's main section, not the window.
+SCROLL_TOP = "() => document.querySelector('[data-testid=stMain]').scrollTop"
+# The box of the dragged row and of every clipping box between it and the page.
+CLIPS = """() => {
+  const li = document.querySelector('[data-testid=stMain]') && [...document.querySelectorAll('*')]
+    .map((el) => el.shadowRoot).filter(Boolean).map((r) => r.querySelector('li.dragging')).find(Boolean);
+  if (!li) return null;
+  const box = (r) => ({top: r.top, bottom: r.bottom});
+  const clips = [];
+  for (let n = li.parentNode; n; n = n.parentNode || n.host) {
+    if (n.nodeType !== 1) continue;
+    const cs = getComputedStyle(n);
+    if (cs.overflowY !== 'visible' && !['MAIN', 'HTML', 'BODY'].includes(n.tagName)) clips.push(box(n.getBoundingClientRect()));
+  }
+  return {row: box(li.getBoundingClientRect()), clips: clips};
+}"""
+
+
+@pytest.fixture
+def phone(browser):
+    """A page in a phone-sized touch context, with a CDP session for touch events."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.js_errors = errors
+    pg.cdp = context.new_cdp_session(pg)
+    yield pg
+    context.close()
+
+
+def touch(page, points: list[tuple[float, float]], pause: int = 16) -> None:
+    """One finger: down at the first point, through the others with ``pause`` ms between, then up."""
+    (x, y), rest = points[0], points[1:]
+    page.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for x, y in rest:
+        page.wait_for_timeout(pause)
+        page.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+    page.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+def headline(page):
+    """The value of the nDCG metric at the top of the page."""
+    return page.locator("[data-testid=stMetric]").filter(
+        has=page.locator("[data-testid=stMetricLabel]", has_text=re.compile(r"^\s*nDCG"))
+    ).locator("[data-testid=stMetricValue]").first
+
+
+def center(page, selector: str) -> tuple[float, float]:
+    box = page.locator(selector).first.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def row_name_between(page, low: float, high: float) -> tuple[float, float]:
+    """The middle of the first row name whose middle lies between ``low`` and ``high`` px from the screen's top."""
+    for name in page.locator("li[data-uid] .name").all():
+        box = name.bounding_box()
+        if box and low <= box["y"] + box["height"] / 2 <= high:
+            return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    raise AssertionError(f"no row of the list lies between {low} and {high} px")
+
+
+def bring_list_near_top(page) -> None:
+    """Scroll the page so that the list's first row sits about 150 px below the top of the screen."""
+    page.evaluate("""() => {
+      const main = document.querySelector('[data-testid=stMain]');
+      const li = [...document.querySelectorAll('*')].map((el) => el.shadowRoot).filter(Boolean)
+        .map((r) => r.querySelector('li[data-uid]')).find(Boolean);
+      main.scrollTop += li.getBoundingClientRect().top - 150;
+    }""")
+    page.wait_for_timeout(300)
+
+
+def test_a_vertical_swipe_on_a_row_scrolls_the_page(phone, server_url):
+    """A finger swiping up on a row's name scrolls the page, even across a 12-item list, and moves no row."""
+    open_app(phone, f"{server_url}/steps?{LONG}&lang=ko")
+    bring_list_near_top(phone)
+    for swipe in range(2):
+        before = phone.evaluate(SCROLL_TOP)
+        x, y = row_name_between(phone, 150, 800)
+        touch(phone, [(x, y - 25 * i) for i in range(11)])
+        phone.wait_for_timeout(400)
+        after = phone.evaluate(SCROLL_TOP)
+        assert after > before + 100, f"swipe {swipe + 1}: the page scrolled {before} -> {after}"
+    assert rows(phone) == NAMES
+    assert not phone.js_errors
+
+
+def test_a_touch_drag_by_the_handle_reorders_and_updates_ndcg(phone, server_url):
+    """Dragging E's ☰ above A keeps ▲/▼ current and the row unclipped mid-drag, then gives E first and its nDCG."""
+    open_app(phone, f"{server_url}/steps?{LONG}&lang=ko")
+    expect(headline(phone)).to_have_text(f"{score_ranking(GRADES).ndcg:.4f}", timeout=WAIT)
+    bring_list_near_top(phone)
+    x, y = center(phone, "li[data-uid='4'] .handle")
+    top = phone.locator("li[data-uid='0']").bounding_box()
+    ty = top["y"] - 20  # a little above the list: the row must stop at the list's top edge, not be cut by it
+    phone.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for i in range(1, 7):
+        phone.wait_for_timeout(30)
+        phone.cdp.send("Input.dispatchTouchEvent",
+                       {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / 6}]})
+    phone.wait_for_timeout(100)
+    assert rows(phone)[:2] == ["E", "A"]
+    dragged, old_first = phone.locator("li[data-uid='4']"), phone.locator("li[data-uid='0']")
+    assert dragged.locator("button.up").is_disabled(), "the dragged row is first, yet its ▲ is enabled"
+    assert old_first.locator("button.up").is_enabled(), "A is second, yet its ▲ is still disabled"
+    clip = phone.evaluate(CLIPS)
+    assert clip is not None, "no row is being dragged"
+    for box in clip["clips"]:
+        assert box["top"] - 0.5 <= clip["row"]["top"] and clip["row"]["bottom"] <= box["bottom"] + 0.5, \
+            f"the dragged row {clip['row']} is cut by a clipping box {box}"
+    phone.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    want = [GRADES[4], *GRADES[:4], *GRADES[5:]]
+    expect(headline(phone)).to_have_text(f"{score_ranking(want).ndcg:.4f}", timeout=WAIT)
+    assert rows(phone) == ["E", "A", "B", "C", "D", *NAMES[5:]]
+    assert phone.locator("li.dragging").count() == 0
+    assert not phone.js_errors
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_phone_hint_speaks_of_touch_not_of_alt_keys(phone, server_url, lang):
+    """On a touch screen the list's hint is the touch one and no Alt+↑/↓ is shown; a screenshot is kept."""
+    open_app(phone, f"{server_url}/steps?{LONG}&lang={lang}")
+    expect(phone.get_by_text(translate("list_hint_touch", lang), exact=True)).to_be_visible(timeout=WAIT)
+    expect(phone.get_by_text(translate("list_hint", lang), exact=True)).to_be_hidden()
+    expect(phone.get_by_text(re.compile(r"Alt\+"))).to_be_hidden()
+    settle(phone)
+    still(phone)
+    bring_list_near_top(phone)
+    phone.evaluate("() => { document.querySelector('[data-testid=stMain]').scrollTop -= 120; }")
+    phone.wait_for_timeout(300)
+    ARTIFACTS.mkdir(exist_ok=True)
+    phone.screenshot(path=str(ARTIFACTS / f"phone_list_{lang}.png"))
+    assert not phone.js_errors
+
+
+def test_a_mouse_screen_keeps_the_keyboard_hint(page, server_url):
+    """With a mouse the hint names Alt+↑/↓ and the touch hint is hidden."""
+    open_app(page, f"{server_url}/steps?{LONG}&lang=en")
+    expect(page.get_by_text(translate("list_hint", "en"), exact=True)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text(translate("list_hint_touch", "en"), exact=True)).to_be_hidden()

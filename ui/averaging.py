@@ -1,0 +1,71 @@
+"""Averaging nDCG over queries: a built-in three-query run, its nDCG@3 per query and the two means.
+
+A query with no relevant judged document has IDCG = 0. scikit-learn and trec_eval count it as
+nDCG 0 in the mean (``empty="zero"``); some libraries leave it out (``empty="skip"``). Every
+number shown comes from ``ndcg_core.evaluate_run``.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import streamlit as st
+
+from ndcg_core import RunEvaluation, evaluate_run
+from ui import tables
+from ui.format import fmt, num
+from ui.i18n import T
+
+K = 3
+GAIN = "linear"
+# Each query's grades in ranked order. Query 1 is the source's A, B, C = 1, 3, 2; query 3 has
+# no relevant document, so its IDCG is 0.
+GRADES: tuple[tuple[int, ...], ...] = ((1, 3, 2), (2, 0, 1), (0, 0, 0))
+RULES = ("zero", "skip")
+
+
+def example_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
+    """The run (scores falling in the listed order) and the qrels (every listed document judged)."""
+    run, qrels = [], []
+    for q, grades in enumerate(GRADES, start=1):
+        for i, grade in enumerate(grades):
+            doc = f"q{q}-d{i + 1}"
+            run.append((f"q{q}", doc, float(len(grades) - i)))
+            qrels.append((f"q{q}", doc, grade))
+    return (pd.DataFrame(run, columns=["query_id", "doc_id", "score"]),
+            pd.DataFrame(qrels, columns=["query_id", "doc_id", "relevance"]))
+
+
+def evaluations() -> dict[str, RunEvaluation]:
+    """``evaluate_run`` of the example under each rule for IDCG = 0 queries: "zero" and "skip"."""
+    run, qrels = example_frames()
+    return {rule: evaluate_run(run, qrels, k=K, gain=GAIN, empty=rule) for rule in RULES}
+
+
+def _sum(ndcgs, mean: float) -> dict[str, str | int]:
+    """The fields of one written-out mean: (a + b + ...) / n = mean."""
+    return {"terms": " + ".join(fmt(v) for v in ndcgs), "n": len(ndcgs), "mean": fmt(mean)}
+
+
+def section() -> None:
+    """The averaging section: lead, per-query table, both means with their sums, and which tools do which."""
+    ev = evaluations()
+    per_query = ev["zero"].per_query
+    at = f"@{K}"
+    st.header(T("avg_title"))
+    st.write(T("avg_lead"))
+    tables.show(pd.DataFrame({
+        T("avg_col_query"): [T("avg_query", n=n) for n in range(1, len(GRADES) + 1)],
+        T("avg_col_grades"): [", ".join(num(g) for g in grades) for grades in GRADES],
+        T("metric_dcg", at=at): per_query["dcg"].to_numpy(),
+        T("metric_idcg", at=at): per_query["idcg"].to_numpy(),
+        T("metric_ndcg", at=at): per_query["ndcg"].to_numpy(),
+    }))
+    left, right = st.columns(2)
+    left.metric(T("avg_mean_zero"), fmt(ev["zero"].mean))
+    right.metric(T("avg_mean_skip"), fmt(ev["skip"].mean))
+    counted = per_query[per_query["idcg"] > 0]
+    st.text("\n".join([
+        T("avg_line_zero", **_sum(per_query["ndcg"], ev["zero"].mean)),
+        T("avg_line_skip", **_sum(counted["ndcg"], ev["skip"].mean)),
+    ]))
+    st.write(T("avg_tools"))
