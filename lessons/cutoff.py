@@ -8,7 +8,7 @@ from ui.format import fmt
 from ui.i18n import T
 from ui.scoring import score_view
 
-view = editor.lesson_header("cutoff")
+view = editor.lesson_header("cutoff", compact=True)
 ex = session.example()
 n = len(view.checked.grades)
 

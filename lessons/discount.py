@@ -10,7 +10,7 @@ from ui.format import fmt, num
 from ui.i18n import T
 from ui.scoring import score_view
 
-view = editor.lesson_header("discount")
+view = editor.lesson_header("discount", compact=True)
 r = view.result
 n = len(view.checked.grades)
 

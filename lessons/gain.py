@@ -11,7 +11,7 @@ from ui.format import fmt
 from ui.i18n import T
 from ui.scoring import score_view
 
-view = editor.lesson_header("gain")
+view = editor.lesson_header("gain", compact=True)
 ex = session.example()
 
 st.subheader(T("gain_table_title"))

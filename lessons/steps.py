@@ -2,8 +2,10 @@
 
 import streamlit as st
 
+from ndcg_core import gain_values
+
 from ui import arithmetic, averaging, choices, editor, figures, panels, session, tables
-from ui.format import fmt
+from ui.format import fmt, num
 from ui.i18n import T
 
 view = editor.lesson_header("steps")
@@ -25,30 +27,33 @@ with right:
     tables.show(ideal, styler=tables.highlight_rows(ideal, wrong + [False] * (len(ideal) - n)),
                 height=tables.table_height(len(ideal)))
 st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
-if ex.use_scores:
-    panels.tie_panel(view)
 
 # Step 1: CG
 st.header(T("cg_title"))
 st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
-tables.show(tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg")),
-            height=tables.table_height(n))
+cg_table = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg"))
+tables.show(cg_table, styler=tables.beyond_k(cg_table, r.k), height=tables.table_height(n))
+if r.k is not None and r.k < n:
+    st.caption(T("beyond_k", k=r.k))
 st.text("\n".join(arithmetic.cg_lines(r)))
 st.write(T("cg_sentence"))
 
 # Step 2: DCG
 st.header(T("dcg_title"))
+st.write(T("gain_intro", label=T(choices.GainFacts.keys(ex.gain)["label"]),
+           examples=", ".join(f"{g} → {num(v)}" for g, v in enumerate(gain_values(range(ex.scale + 1), ex.gain)))))
 st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + r"}{\log_2(i+1)}")
 dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "discounted_gain", "dcg")
 if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
     dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
-tables.show(tables.log_column(tables.step_frame(r, ideal=False, columns=dcg_cols)), height=tables.table_height(n))
+dcg_table = tables.log_column(tables.step_frame(r, ideal=False, columns=dcg_cols))
+tables.show(dcg_table, styler=tables.beyond_k(dcg_table, r.k), height=tables.table_height(n))
+if r.k is not None and r.k < n:
+    st.caption(T("beyond_k", k=r.k))
 lines, cut = arithmetic.dcg_lines(r, ideal=False)
 st.text("\n".join(lines))
 if cut:
     st.caption(T("arith_more", n=cut))
-if r.k is not None and r.k < n:
-    st.caption(T("beyond_k", k=r.k))
 st.write(T(choices.GainFacts.keys(ex.gain)["sentence"]))
 
 # Step 3: IDCG, from the listed items or from every judged item.
@@ -57,9 +62,11 @@ panels.pool_controls("steps")
 st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
          else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p")
 m = len(r.column("rank", ideal=True))
-tables.show(tables.log_column(tables.step_frame(
-    r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg"))),
-    height=tables.table_height(m))
+idcg_table = tables.log_column(tables.step_frame(
+    r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg")))
+tables.show(idcg_table, styler=tables.beyond_k(idcg_table, r.k), height=tables.table_height(m))
+if r.k is not None and r.k < m:
+    st.caption(T("beyond_k", k=r.k))
 lines, cut = arithmetic.dcg_lines(r, ideal=True)
 st.text("\n".join(lines))
 if cut:
@@ -75,6 +82,9 @@ st.write(T("ndcg_sentence"))
 source_example = fmt(r.ndcg) == "0.7364" and list(r.column("relevance")) == [1.0, 3.0, 2.0]  # the source's 0.737
 if not r.idcg_is_zero and source_example:
     st.info(T("rounding_note"), icon=":material/info:")
+
+if ex.use_scores:  # ties are the advanced part: after the four steps (F25.4)
+    panels.tie_panel(view)
 
 st.subheader(T("chart_title"))
 figures.actual_vs_ideal(r, key="steps_bars")

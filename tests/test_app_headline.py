@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from ndcg_core import score_ranking
 from tests.conftest import metrics, open_page
 from tests.test_app_editor import edit
@@ -48,3 +50,18 @@ def test_the_idcg_zero_note_appears_once():
     """With every grade 0 the IDCG = 0 note is shown once on the step page (review #24, F21)."""
     at = open_page("lessons/steps.py", {"rel": "0,0,0", "lang": "en"})
     assert len([i for i in at.info if "IDCG" in i.value]) == 1
+
+
+@pytest.mark.parametrize("page", ["lessons/discount.py", "lessons/gain.py", "lessons/cutoff.py"])
+def test_other_lessons_fold_the_editor_under_one_line(page):
+    """The other lessons describe the example in one line and fold the editor into an expander (UX #18)."""
+    at = open_page(page, {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    (folded,) = [e for e in at.expander if e.label.startswith("Change the example")]
+    assert folded.get("selectbox") and folded.get("radio")  # the settings live inside it
+    assert any(c.value.replace("\\", "").startswith("Example: A (1), B (3), C (2)") for c in at.caption)
+
+
+def test_the_step_lesson_keeps_the_full_editor():
+    """The step lesson shows its editor open, with no expander around it."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "lang": "en"})
+    assert not [e for e in at.expander if e.label.startswith("Change the example")]

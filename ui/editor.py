@@ -204,17 +204,36 @@ def row_problems(checked: state.Checked) -> None:
                   icon=":material/vertical_align_bottom:")
 
 
-def lesson_header(page: str) -> View:
-    """Title, lead sentence and ranking editor of a lesson page; stops the page when nothing can be scored."""
+def lesson_header(page: str, *, compact: bool = False) -> View:
+    """Title, lead sentence and ranking editor of a lesson page; stops the page when nothing can be scored.
+
+    ``compact`` folds the editor into an expander under a one-line description of the example,
+    so the lesson itself starts above the fold (UX #18); the step lesson keeps the full editor.
+    """
     st.title(T(f"{page}_title"))
     st.write(T(f"{page}_lead"))
     headline = st.container()
-    view = ranking_editor(page)
+    if compact:
+        st.caption(plain(example_line(session.example())))
+        with st.expander(T("edit_example"), icon=":material/edit:"):
+            view = ranking_editor(page)
+    else:
+        view = ranking_editor(page)
     if view.result is None:
         st.stop()
     with headline:
         summary(view)
     return view
+
+
+def example_line(ex: state.Example, shown: int = 8) -> str:
+    """"Example: A (1), B (3), C (2) · gain … · k = 3", the example in one line (names are user text)."""
+    rows = [f"{'' if state.blank(i.name) else str(i.name).strip()} ({state.typed_text(i.grade) or '?'})"
+            for i in ex.items[:shown]]
+    if len(ex.items) > shown:
+        rows.append(T("example_more", n=len(ex.items) - shown))
+    return T("example_line", items=", ".join(rows), gain=T(f"gain_{ex.gain}"),
+             k=T("k_all") if ex.k is None else str(ex.k))
 
 
 def ranking_editor(page: str) -> View:

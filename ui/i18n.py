@@ -57,9 +57,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "no_items": ("계산할 항목이 없습니다. 표에 항목을 하나 이상 추가하세요.", "There is nothing to compute: add at least one item to the table."),
     # Editor
     "editor_title": ("랭킹 편집", "Ranking editor"),
+    "edit_example": ("예시 바꾸기: 순서, 항목, 점수, 설정", "Change the example: order, items, grades, settings"),
+    "example_line": ("지금 예시: {items} · 이득 {gain} · k: {k}", "Example: {items} · gain {gain} · k: {k}"),
+    "example_more": ("외 {n}개", "{n} more"),
     "editor_help": (
-        "왼쪽 목록을 끌어서(또는 ▲▼, Alt+↑/↓) 순서를 바꾸고, 오른쪽 표에서 항목을 추가·이름 변경·삭제하고 관련성 점수를 정하세요.",
-        "Drag the list on the left (or use ▲▼, or Alt+↑/↓) to reorder; use the table on the right to add, rename and delete items and set their grades.",
+        "목록을 끌거나 ▲▼ 버튼으로 순서를 바꾸고, 표에서 항목을 추가·이름 변경·삭제하고 관련성 점수를 정하세요.",
+        "Drag the list or use its ▲▼ buttons to reorder; use the table to add, rename and delete items and set their grades.",
     ),
     "scale": ("관련성 척도", "Relevance scale"),
     "scale_1": ("이진 0–1 (클릭·구매 여부)", "Binary 0–1 (click, purchase)"),
@@ -203,7 +206,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "arith_more": ("… 생략한 순위 {n}개 (표에 모두 있음)", "… ranks not shown here: {n} (all in the table)"),
     "arith_mean": ("평균", "mean"),
-    "beyond_k": ("k={k} 밖이라 더하지 않음", "beyond k={k}, not added"),
+    "beyond_k": (
+        "회색 행은 k = {k} 밖의 순위입니다. 더하지 않으므로 누적 값은 k에서 멈춥니다(—).",
+        "Grey rows are ranks beyond k = {k}: they are not added, so the running sums stop at k (—).",
+    ),
+    "gain_intro": (
+        "이득(gain)은 관련성 점수를 더할 값으로 바꾸는 공식입니다. 지금 쓰는 공식은 {label} (관련성 → 이득: {examples}). "
+        "원문의 계산 예시는 강조 공식 2^rel − 1을 씁니다. 공식은 위 설정에서 바꿀 수 있고, '선형 vs 지수 이득' 단원에서 둘을 비교합니다.",
+        "The gain turns a grade into the amount that is added up. The formula in use is {label} (grade → gain: {examples}). "
+        "The source's worked example uses the emphasis formula 2^rel − 1. Switch it in the settings above; "
+        "the lesson 'Linear vs exponential gain' compares the two.",
+    ),
     "chart_title": ("순위별 감쇠된 이득: 실제 vs 이상적", "Discounted gain per rank: actual vs ideal"),
     "chart_actual": ("실제", "Actual"),
     "chart_ideal": ("이상적", "Ideal"),

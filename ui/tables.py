@@ -36,6 +36,23 @@ def show(df: pd.DataFrame, *, height: int | None = None, styler=None) -> None:
                  height=height if height is not None else "auto")
 
 
+def beyond_k(df: pd.DataFrame, k: int | None):
+    """A Styler that greys the ranks beyond k and stops the running sums at k ("—"), or None (UX #12)."""
+    if k is None or k >= len(df):
+        return None
+    out = df.copy()
+    running = [c for c in (T("col_cg"), T("col_dcg"), T("col_idcg")) if c in out.columns]
+    for c in running:  # text, so the column stays one Arrow type
+        out[c] = [f"{v:.4f}" if i < k else "—" for i, v in enumerate(out[c])]
+    grey = ["color: #8a8d93; background-color: #f0f2f6"] * len(out.columns)
+    plain_row = [""] * len(out.columns)
+    formats = {}
+    for c in out.columns:
+        if out[c].dtype.kind == "f":
+            formats[c] = "{:.0f}" if (out[c] == out[c].round()).all() else "{:.4f}"
+    return out.style.apply(lambda row: grey if row.name >= k else plain_row, axis=1).format(formats)
+
+
 def table_height(rows: int) -> int:
     """Tall enough for short lists, scrolling beyond 12 rows."""
     return 38 + 35 * min(max(rows, 1), 12)

@@ -1,0 +1,53 @@
+"""The step lesson: ranks beyond k are marked, the gain is explained where Step 2 uses it, ties come last."""
+
+from __future__ import annotations
+
+from ndcg_core import score_ranking
+from tests.conftest import open_page
+
+LONG = {"rel": "3,0,1,0,2,3,0,1,2,0,1,2", "k": "5", "lang": "en"}
+
+
+def frames_with(at, column):
+    return [d.value for d in at.dataframe if column in d.value.columns]
+
+
+def test_running_sums_stop_at_k():
+    """With k = 5 of 12 ranks, running CG, DCG and IDCG show "—" beyond rank 5 and DCG@5 at rank 5 (UX #12)."""
+    at = open_page("lessons/steps.py", LONG)
+    r = score_ranking([3, 0, 1, 0, 2, 3, 0, 1, 2, 0, 1, 2], k=5)
+    (dcg,) = frames_with(at, "Running DCG")
+    assert list(dcg["Running DCG"][5:]) == ["—"] * 7
+    assert dcg["Running DCG"][4] == f"{r.dcg:.4f}"
+    (idcg,) = frames_with(at, "Running IDCG")
+    assert idcg["Running IDCG"][4] == f"{r.idcg:.4f}" and set(idcg["Running IDCG"][5:]) == {"—"}
+    (cg,) = frames_with(at, "Running CG")
+    assert cg["Running CG"][4] == "6.0000" and set(cg["Running CG"][5:]) == {"—"}
+    assert sum("Grey rows are ranks beyond k = 5" in c.value for c in at.caption) == 3
+
+
+def test_no_marking_when_k_covers_the_list():
+    """With k = whole list the running sums are numbers all the way down."""
+    at = open_page("lessons/steps.py", {**LONG, "k": "all"})
+    (dcg,) = frames_with(at, "Running DCG")
+    assert dcg["Running DCG"].dtype.kind == "f"
+
+
+def test_step_2_explains_the_gain_in_use():
+    """Step 2 says what the gain is, with grade → gain pairs of the formula in use, before its formula (F25.1)."""
+    at = open_page("lessons/steps.py", {"rel": "1,3,2", "lang": "en"})
+    (line,) = [m.value for m in at.markdown if m.value.startswith("The gain turns a grade")]
+    assert "0 → 0, 1 → 1, 2 → 3, 3 → 7" in line and "2^rel − 1" in line
+    at = open_page("lessons/steps.py", {"rel": "1,3,2", "gain": "linear", "lang": "ko"})
+    assert any("0 → 0, 1 → 1, 2 → 2, 3 → 3" in m.value for m in at.markdown)
+
+
+def test_the_tie_panel_comes_after_step_4():
+    """With model scores, the tie panel's heading follows Step 4's (F25.4)."""
+    at = open_page("lessons/steps.py", {"rel": "1,3,2", "scores": "0.5,0.5,0.2", "lang": "en"})
+    headings = [h.value for h in (*at.header, *at.subheader)]
+    order = [e.value for e in at.main if getattr(e, "type", "") in ("header", "subheader")]
+    assert any(h.startswith("Step 4") for h in headings)
+    step4 = next(i for i, h in enumerate(order) if h.startswith("Step 4"))
+    ties = next(i for i, h in enumerate(order) if h.startswith("Tied scores"))
+    assert ties > step4
