@@ -3,7 +3,6 @@
 import streamlit as st
 
 from ndcg_core import gain_values
-
 from ui import arithmetic, averaging, choices, editor, figures, panels, session, tables
 from ui.format import fmt, num
 from ui.i18n import T
