@@ -12,6 +12,13 @@ from ui.i18n import T, labeller
 
 EXAMPLE_COLUMNS = ("rank", "item", "relevance", "gain", "discount", "discounted_gain")
 
+
+def example_table(r, *, ideal: bool):
+    """A worked-example table that divides each gain by log2(i+1), as the source writes it (7 / 1.585)."""
+    frame = tables.step_frame(r, ideal=ideal, columns=(*EXAMPLE_COLUMNS, "idcg" if ideal else "dcg"))
+    return tables.log_column(frame).drop(columns=T("col_discount"))
+
+
 st.title(T("intro_title"))
 editor.url_warning()
 changed = url.to_query(session.example()) != url.to_query(state.DEFAULT)
@@ -40,9 +47,9 @@ c1.metric("DCG@3", fmt(example.dcg))
 c2.metric("IDCG@3", fmt(example.idcg))
 c3.metric("nDCG@3", fmt(example.ndcg))
 st.caption(T("compare_actual"))
-tables.show(tables.log_column(tables.step_frame(example, ideal=False, columns=(*EXAMPLE_COLUMNS, "dcg"))))
+tables.show(example_table(example, ideal=False))
 st.caption(T("compare_ideal"))
-tables.show(tables.log_column(tables.step_frame(example, ideal=True, columns=(*EXAMPLE_COLUMNS, "idcg"))))
+tables.show(example_table(example, ideal=True))
 if gain == "exponential":
     st.info(T("rounding_note"), icon=":material/info:")
 if st.button(T("intro_open"), key="intro_open"):
@@ -76,23 +83,20 @@ st.code(
     "from sklearn.metrics import ndcg_score\n"
     "ndcg_score([[1, 3, 2]], [[0.5, 0.8, 0.2]], k=3)\n"
     f"# -> {sklearn_value:.6f}",
-    language="python",
+    language="python", wrap_lines=True,  # the whole call stays visible on a phone
 )
 st.markdown(f"**{T('pitfall_title')}**")
 st.markdown(T("pitfall_text", value=fmt(sklearn_value)))
 st.markdown(f"1. {T('pitfall_1')}\n2. {T('pitfall_2')}")
-rows = [
-    (T("pit_row_source"), "A → B → C", score_ranking([1, 3, 2], k=3).ndcg),
-    (T("pit_row_src_lin"), "A → B → C", score_ranking([1, 3, 2], k=3, gain="linear").ndcg),
-    (T("pit_row_sk"), "B → A → C", sklearn_value),
-    (T("pit_row_sk_exp"), "B → A → C", score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3).ndcg),
-]
+rows = {  # each case names its order, so no order column; a static table wraps the cases on a phone
+    T("pit_row_source"): score_ranking([1, 3, 2], k=3).ndcg,
+    T("pit_row_src_lin"): score_ranking([1, 3, 2], k=3, gain="linear").ndcg,
+    T("pit_row_sk"): sklearn_value,
+    T("pit_row_sk_exp"): score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3).ndcg,
+}
 st.caption(T("pitfall_table"))
-st.dataframe(
-    pd.DataFrame({T("col_case"): [r[0] for r in rows], T("pit_order"): [r[1] for r in rows],
-                  T("pit_value"): [fmt(r[2]) for r in rows]}),
-    hide_index=True, width="stretch",
-)
+st.table(pd.DataFrame({T("col_case"): list(rows), T("pit_value"): [fmt(v) for v in rows.values()]}),
+         hide_index=True)
 st.markdown(T("pitfall_fix"))
 # scikit-learn's ndcg_score uses y_true as the gain itself, i.e. linear gain on 2^rel - 1.
 fixed_value = score_ranking([1, 7, 3], [3, 2, 1], k=3, gain="linear").ndcg
@@ -100,7 +104,7 @@ st.code(
     "from sklearn.metrics import ndcg_score\n"
     "ndcg_score([[1, 7, 3]], [[3, 2, 1]], k=3)\n"
     f"# -> {fixed_value:.6f}",
-    language="python",
+    language="python", wrap_lines=True,  # the whole call stays visible on a phone
 )
 
 st.info(T("intro_next"), icon=":material/school:")

@@ -14,20 +14,20 @@ def test_a_score_without_some_rows_says_so():
     at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
     edit(at, edited={0: {"grade": "abc"}})
     assert metrics(at)["nDCG@3"] == "1.0000"
-    assert any("counts only the 2 valid rows of 3" in w.value for w in at.warning)
+    assert any("counts only the 2 valid rows of 3" in c.value for c in at.caption)
 
 
 def test_no_left_out_sentence_when_every_row_counts():
     """A clean example shows no left-out sentence."""
     at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
-    assert not any("valid rows" in w.value for w in at.warning)
+    assert not any("valid rows" in c.value for c in at.caption)
 
 
 def test_lowering_the_scale_offers_to_fit_the_grades():
     """Binary scale on 1, 3, 2 names rows B and C, and the offered button makes them 1, 1, 1 (UX #13)."""
     at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
     at.selectbox(key="steps_scale").set_value(1).run()
-    assert any("valid rows" in w.value for w in at.warning)
+    assert any("valid rows" in c.value for c in at.caption)
     at.button(key="editor_cap_grades").click().run()
     assert [i.grade for i in at.session_state["example"].items] == [1.0, 1.0, 1.0]
     assert not at.warning and metrics(at)["nDCG@3"] == "1.0000"
@@ -65,3 +65,13 @@ def test_the_step_lesson_keeps_the_full_editor():
     """The step lesson shows its editor open, with no expander around it."""
     at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "lang": "en"})
     assert not [e for e in at.expander if e.label.startswith("Change the example")]
+
+
+def test_a_new_empty_row_is_not_a_problem():
+    """The table's new row, before anything is typed, is neither counted nor named nor written to the URL."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    edit(at, added=[{}])
+    assert len(at.session_state["example"].items) == 4
+    assert not at.warning and not any("valid rows" in c.value for c in at.caption)
+    items = at.query_params["items"]
+    assert (items[0] if isinstance(items, list) else items) == "A,B,C"

@@ -122,6 +122,26 @@ def test_the_pitfall_sentence_points_at_the_code_above_it(lang, above, below):
     assert _index(nodes, "ndcg_score([[1, 3, 2]], [[0.5, 0.8, 0.2]], k=3)") < sentence
 
 
+def test_the_code_blocks_wrap_on_a_phone(intro):
+    """Both scikit-learn calls wrap their lines, so "k=3)" stays visible on a narrow screen (UX #20)."""
+    at, _ = intro
+    assert len(at.code) == 2
+    assert all(c.proto.wrap_lines for c in at.code)
+
+
+def test_the_four_ways_table_names_each_order_in_its_case():
+    """The pitfall table is a static two-column table (it wraps on a phone), each case naming its order, with the core's values (UX #20)."""
+    at = open_page("lessons/intro.py", {"lang": "en"})
+    assert not [d for d in at.dataframe if "Case" in d.value.columns]
+    table = next(t.value for t in at.table if "Case" in t.value.columns)
+    assert list(table.columns) == ["Case", "nDCG@3"]
+    assert all("A→B→C" in case or "B→A→C" in case for case in table["Case"])
+    sk = f"{ndcg_score([[1, 3, 2]], [[0.5, 0.8, 0.2]], k=3):.4f}"
+    assert list(table["nDCG@3"]) == [f"{score_ranking([1, 3, 2], k=3).ndcg:.4f}",
+                                     f"{score_ranking([1, 3, 2], k=3, gain='linear').ndcg:.4f}", sk,
+                                     f"{score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3).ndcg:.4f}"]
+
+
 # F25.3: the discount in the worked-example tables
 
 

@@ -67,8 +67,9 @@ def still(page) -> None:
 
 
 def open_app(page, url: str):
+    """Open a page and wait until its list is drawn (folded in an expander on the lessons after the step one)."""
     page.goto(url)
-    expect(page.locator("li[data-uid]").first).to_be_visible(timeout=WAIT)
+    expect(page.locator("li[data-uid]").first).to_be_attached(timeout=WAIT)
     settle(page)
     expect(page.locator("[data-testid=stMetricValue]").first).to_be_visible(timeout=WAIT)
     still(page)
@@ -235,8 +236,7 @@ def test_a_typed_grade_reaches_the_row_check_unchanged(page, server_url, typed, 
     open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
     grid = page.locator("[data-testid=stDataFrame]").first
     box = grid.bounding_box()
-    rows_shown = 3
-    top = box["y"] + box["height"] - (38 + 35 * (rows_shown + 1))  # the editor's height in ui/editor.py
+    top = box["y"]  # the grid has room below its rows (ui/editor.py SPARE_ROWS); rows start under the header
     page.mouse.click(box["x"] + box["width"] * 0.8, top + 38 + 35 * 2 + 17)  # C's grade cell
     page.keyboard.press("Enter")  # open the cell's editor, then replace its text
     editor = page.locator("#portal textarea, #portal input").first

@@ -116,6 +116,9 @@ def _items_from_frame(df: pd.DataFrame, ex: state.Example) -> tuple[state.Item, 
     return tuple(items)
 
 
+SPARE_ROWS = 3  # room in the table for rows the user adds
+
+
 def table_editor(page: str) -> None:
     """The data editor: add, rename, delete items and set grades (and scores)."""
     ex = session.example()
@@ -124,23 +127,26 @@ def table_editor(page: str) -> None:
     columns = {
         "uid": None,
         # No max_chars: a name too long is named by the row check, not silently cut.
-        "name": st.column_config.TextColumn(T("col_item"), width="medium"),
+        "name": st.column_config.TextColumn(T("col_item"), width="medium", default=""),
         # Text, with no min, max or step: a number column would clamp or round what was typed
         # (-1 -> 1, 1.5 -> 3) or refuse "abc" before the row check could name it.
-        "grade": st.column_config.TextColumn(T("col_grade"), width="small"),
+        "grade": st.column_config.TextColumn(T("col_grade"), width="small", alignment="right", default=""),
     }
     if ex.use_scores:
         columns["score"] = st.column_config.NumberColumn(T("col_score"), step=0.01, format="%.3f")
     out = st.data_editor(
         base, key=key, num_rows="dynamic", hide_index=True, column_config=columns, width="stretch",
-        height=min(38 + 35 * (len(ex.items) + 1), 600),  # grows with added rows (not part of its identity)
+        height=min(38 + 35 * (len(base) + 1 + SPARE_ROWS), 640),
     )
     items = _items_from_frame(out, ex)
     if items != ex.items:
         before = {i.uid: i.name for i in ex.items}
         renamed = [i.uid for i in items if i.uid in before and i.name != before[i.uid]]
+        # The grid keeps room for SPARE_ROWS new rows, so row 1 never scrolls out of sight (UX #6).
+        # Changing its height while a cell is being typed into would drop that cell's text, so it
+        # is rebuilt taller only when a row beyond that room is added.
         session.set_example(replace(ex, items=items, renamed=renamed[-1] if renamed else ex.renamed),
-                            rebuild_editor=False)
+                            rebuild_editor=len(items) > len(base) + SPARE_ROWS)
 
 
 def ranking_list(page: str, view: View) -> None:
@@ -177,7 +183,8 @@ def ranking_list(page: str, view: View) -> None:
     disabled["undo"] = not session.can_undo()
     disabled["reset"] = ex == session.origin()
     # Two rows (reorder, then undo/reset), so the labels fit beside the table (F21: "이상적 순서로" was cut).
-    cols = [*st.columns(3), *st.columns(2)]
+    with st.container(key=f"{page}_order_buttons"):
+        cols = [*st.columns(3), *st.columns(2)]
     for col, action in zip(cols, actions.ORDER_ACTIONS, strict=True):
         col.button(T(f"btn_{action}"), key=f"{page}_{action}", on_click=actions.on_order_button, args=(action,),
                    disabled=disabled[action], width="stretch",
@@ -212,7 +219,7 @@ def lesson_header(page: str, *, compact: bool = False) -> View:
     """
     st.title(T(f"{page}_title"))
     st.write(T(f"{page}_lead"))
-    headline = st.container()
+    headline = st.container(key="headline")
     if compact:
         st.caption(plain(example_line(session.example())))
         with st.expander(T("edit_example"), icon=":material/edit:"):
@@ -296,9 +303,10 @@ def summary(view: View) -> None:
                                                   delta=f"{delta:+.4f}")
     else:
         line = T("delta_hint")
-    st.caption(plain(line))
-    used, total = len(view.checked.names), len(session.example().items)
-    if used < total:
-        st.warning(T("score_left_out", used=used, total=total), icon=":material/filter_alt:")
+    # Rows left out are said in this same line, in colour, so a new warning box never pushes the
+    # editor down while the student is typing in it (UX #13, #16).
+    used, total = len(view.checked.names), sum(not state.empty_row(i) for i in session.example().items)
+    left_out = f" :orange[**{T('score_left_out', used=used, total=total)}**]" if used < total else ""
+    st.caption(plain(line) + left_out)
     if r.idcg_is_zero:
         st.info(T("idcg_zero"), icon=":material/info:")

@@ -397,7 +397,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "원문의 계산(A → B → C 순서, 강조 공식)을 scikit-learn으로 재현하려면, y_true에 관련성 점수 대신 강조 공식의 이득 2^rel − 1 = [1, 7, 3]을 넘기고, y_score에는 A → B → C 순서대로 작아지는 점수(예: [3, 2, 1])를 넘깁니다:",
         "To reproduce the source's calculation (order A → B → C, emphasis form) with scikit-learn, pass the emphasis-form gains 2^rel − 1 = [1, 7, 3] as y_true instead of the grades, and scores that decrease in the order A → B → C (e.g. [3, 2, 1]) as y_score:",
     ),
-    "pit_order": ("순서", "Order"),
     "pit_value": ("nDCG@3", "nDCG@3"),
     "pit_row_source": ("원문의 순서 A→B→C, 지수 이득 (원문 계산)", "Source order A→B→C, exponential gain (the source's calculation)"),
     "pit_row_src_lin": ("원문의 순서 A→B→C, 선형 이득", "Source order A→B→C, linear gain"),
@@ -445,8 +444,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "avg_col_grades": ("순위별 관련성 점수", "Grades by rank"),
     "avg_mean_zero": ("평균: IDCG = 0인 쿼리를 0으로", "Mean, IDCG = 0 counted as 0"),
     "avg_mean_skip": ("평균: IDCG = 0인 쿼리 제외", "Mean, IDCG = 0 left out"),
-    "avg_line_zero": ("0으로 세기: ({terms}) / {n} = {mean}", "counted as 0: ({terms}) / {n} = {mean}"),
-    "avg_line_skip": ("제외하기: ({terms}) / {n} = {mean}", "left out: ({terms}) / {n} = {mean}"),
+    "avg_line_zero": ("0으로 세기: ({terms}) / {n} = {mean}", "Counted as 0: ({terms}) / {n} = {mean}"),
+    "avg_line_skip": ("제외하기: ({terms}) / {n} = {mean}", "Left out: ({terms}) / {n} = {mean}"),
     "avg_tools": (
         "scikit-learn의 ndcg_score와 trec_eval은 IDCG = 0인 쿼리를 nDCG 0으로 세어 평균에 넣습니다. "
         "일부 라이브러리는 그런 쿼리를 평균에서 빼거나, 어느 쪽으로 할지 고르게 합니다(예: TorchMetrics의 empty_target_action=\"skip\"). "

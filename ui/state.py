@@ -107,6 +107,11 @@ def blank(value) -> bool:
     return isinstance(value, str) and not value.strip()
 
 
+def empty_row(item: Item) -> bool:
+    """True for a row with no name, grade or score: the table's new row before anything is typed."""
+    return blank(item.name) and blank(item.grade) and blank(item.score)
+
+
 def grade_problem(value, scale: int) -> Problem | None:
     """Why a grade is unusable on the chosen scale, or None when it is fine."""
     if blank(value):
@@ -144,6 +149,8 @@ def check(example: Example) -> Checked:
             owner.setdefault(str(item.name).strip(), item.uid)
     row_of = {item.uid: row for row, item in enumerate(example.items, start=1)}
     for row, item in enumerate(example.items, start=1):
+        if empty_row(item):  # a row just added and not typed into yet: nothing to count or to lose
+            continue
         text = None if blank(item.name) else str(item.name).strip()
         problem = name_problem(item.name) or grade_problem(item.grade, example.scale)
         if problem is None and owner.get(text) != item.uid:

@@ -9,10 +9,21 @@ KEEP_WORDS = """<style>
 :is([data-testid=stMarkdownContainer], [data-testid=stHeading], [data-testid=stCaptionContainer],
     [data-testid=stMetricLabel], [data-testid=stWidgetLabel]) :is(p, h1, h2, h3, li, span, div) {
   word-break: keep-all !important; overflow-wrap: anywhere !important; }
-/* The one-line score stays in view while a phone user drags (UX #11); desktops see the metrics. */
-.st-key-sticky_score { display: none; }
+/* Room above every table for its toolbar (+, search, download, fullscreen), which Streamlit draws
+   44 px above the grid: without it the toolbar covers the button or formula above (UX #19). */
+[data-testid=stElementContainer]:has(> [data-testid=stFullScreenFrame] [data-testid=stDataFrame]) {
+  margin-top: 1.75rem; }
+/* On a phone the four headline metrics sit two by two instead of four screens tall. */
 @media (max-width: 640px) {
-  .st-key-sticky_score { display: block; position: sticky; top: 3.75rem; z-index: 20;
+  :is(.st-key-headline, [class*=_order_buttons]) [data-testid=stColumn] { min-width: calc(50% - 1rem) !important;
+    flex: 1 1 calc(50% - 1rem) !important; }
+}
+/* The one-line score stays in view while a phone user drags (UX #11); desktops see the metrics. */
+/* Sticky is set on the wrapper: the keyed block is exactly as tall as its own wrapper. */
+[data-testid=stLayoutWrapper]:has(> .st-key-sticky_score) { display: none; }
+@media (max-width: 640px) {
+  [data-testid=stLayoutWrapper]:has(> .st-key-sticky_score) { display: flex; position: sticky;
+    top: 3.75rem; z-index: 20;
     background: var(--background-color, #fff); border-bottom: 1px solid rgba(49, 51, 63, 0.2);
     padding: 0.25rem 0; }
 }

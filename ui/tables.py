@@ -27,11 +27,15 @@ def step_frame(r: RankingScore, *, ideal: bool, columns: tuple[str, ...] | None 
 
 def show(df: pd.DataFrame, *, height: int | None = None, styler=None) -> None:
     """A read-only table with 4 decimals for every float column."""
+    df = styler.data if styler is not None else df
     config = {
         c: st.column_config.NumberColumn(format="%d" if (df[c] == df[c].round()).all() else NUM)
         for c in df.columns
         if df[c].dtype.kind == "f"
     }
+    for c in df.columns:  # running sums cut at k ("—") are text: shown as text, not flagged as bad numbers
+        if df[c].dtype == object and (df[c] == "—").any():
+            config[c] = st.column_config.TextColumn(c)
     st.dataframe(styler if styler is not None else df, hide_index=True, width="stretch", column_config=config,
                  height=height if height is not None else "auto")
 
@@ -43,7 +47,8 @@ def beyond_k(df: pd.DataFrame, k: int | None):
     out = df.copy()
     running = [c for c in (T("col_cg"), T("col_dcg"), T("col_idcg")) if c in out.columns]
     for c in running:  # text, so the column stays one Arrow type
-        out[c] = [f"{v:.4f}" if i < k else "—" for i, v in enumerate(out[c])]
+        whole = (out[c] == out[c].round()).all()
+        out[c] = [("—" if i >= k else f"{v:.0f}" if whole else f"{v:.4f}") for i, v in enumerate(out[c])]
     grey = ["color: #8a8d93; background-color: #f0f2f6"] * len(out.columns)
     plain_row = [""] * len(out.columns)
     formats = {}

@@ -25,6 +25,7 @@ from ui.state import (
     Item,
     Problem,
     blank,
+    empty_row,
     grade_problem,
     grade_value,
     letters,
@@ -157,11 +158,15 @@ def _read_list(params: dict[str, str]) -> tuple[Example, Problem | None]:
 
 
 def _write_list(ex: Example) -> dict[str, str]:
-    """Every row, including the ones with a problem, so a reload or a shared link keeps them."""
-    out = {"items": _join("" if blank(i.name) else str(i.name).strip() for i in ex.items),
-           "rel": _join(typed_text(i.grade) for i in ex.items)}
+    """Every row, including the ones with a problem, so a reload or a shared link keeps them.
+
+    Only a row with nothing typed into it yet is left out.
+    """
+    rows = [i for i in ex.items if not empty_row(i)]
+    out = {"items": _join("" if blank(i.name) else str(i.name).strip() for i in rows),
+           "rel": _join(typed_text(i.grade) for i in rows)}
     if ex.use_scores:
-        out["scores"] = _join(typed_text(i.score) for i in ex.items)
+        out["scores"] = _join(typed_text(i.score) for i in rows)
     if ex.use_pool:
         out["pool"] = ",".join(_num(g) for g in ex.pool)
     return out
