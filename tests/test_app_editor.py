@@ -72,7 +72,7 @@ def test_hostile_names_are_shown_literally(at, name):
     edit(at, added=[{"name": name, "grade": 2}])
     assert not at.exception
     assert table(at)[-1] == (name, 2)
-    cells = [str(v) for d in at.dataframe for col in d.value.columns for v in d.value[col]]
+    cells = [str(v) for d in [*at.dataframe, *at.table] for col in d.value.columns for v in d.value[col]]
     assert name in cells
     assert any(name in t.value for t in at.text)
     for md in [*at.markdown, *at.caption, *at.warning, *at.info]:

@@ -151,8 +151,8 @@ def test_the_worked_example_tables_show_the_log_discount(gain):
     at = open_page("lessons/intro.py", {"lang": "en"})
     at.radio(key="intro_gain").set_value(gain).run()
     r = score_ranking([1, 3, 2], k=3, gain=gain, labels=["A", "B", "C"])
-    actual = next(d.value for d in at.dataframe if "Running DCG" in d.value.columns)
-    ideal = next(d.value for d in at.dataframe if "Running IDCG" in d.value.columns)
+    actual = next(d.value for d in [*at.dataframe, *at.table] if "Running DCG" in d.value.columns)
+    ideal = next(d.value for d in [*at.dataframe, *at.table] if "Running IDCG" in d.value.columns)
     for table in (actual, ideal):
         assert list(table["log₂(i+1)"]) == pytest.approx([1.0, math.log2(3), 2.0], abs=1e-12)
         assert list(table["Discounted gain"]) == pytest.approx(list(table["Gain"] / table["log₂(i+1)"]), abs=1e-12)
@@ -163,7 +163,7 @@ def test_the_worked_example_tables_show_the_log_discount(gain):
 def test_the_korean_worked_example_tables_show_the_log_discount():
     """In Korean too, the worked-example tables carry the log₂(i+1) column (F25.3)."""
     at = open_page("lessons/intro.py", {"lang": "ko"})
-    with_log = [d.value for d in at.dataframe if "log₂(i+1)" in d.value.columns]
+    with_log = [d.value for d in [*at.dataframe, *at.table] if "log₂(i+1)" in d.value.columns]
     assert len(with_log) == 2
     assert [list(t["항목"]) for t in with_log] == [["A", "B", "C"], ["B", "C", "A"]]
 

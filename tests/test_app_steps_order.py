@@ -9,7 +9,7 @@ LONG = {"rel": "3,0,1,0,2,3,0,1,2,0,1,2", "k": "5", "lang": "en"}
 
 
 def frames_with(at, column):
-    return [d.value for d in at.dataframe if column in d.value.columns]
+    return [d.value for d in [*at.dataframe, *at.table] if column in d.value.columns]
 
 
 def test_running_sums_stop_at_k():
@@ -51,3 +51,12 @@ def test_the_tie_panel_comes_after_step_4():
     step4 = next(i for i, h in enumerate(order) if h.startswith("Step 4"))
     ties = next(i for i, h in enumerate(order) if h.startswith("Tied scores"))
     assert ties > step4
+
+
+def test_short_step_tables_are_static_so_a_phone_needs_no_swipe():
+    """CG, DCG and IDCG tables of up to 20 rows are static tables, which fit a phone's width (UX #20)."""
+    at = open_page("lessons/steps.py", LONG)
+    static = [t.value.columns[-1] for t in at.table]
+    assert static == ["Running CG", "Running DCG", "Running IDCG"]
+    long = open_page("lessons/steps.py", {"rel": ",".join(["1", "0", "2"] * 8), "lang": "en"})
+    assert not long.table and frames_with(long, "Running DCG")

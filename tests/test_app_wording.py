@@ -82,7 +82,7 @@ def test_dcg_header_mentions_할인_누적_이득_once():
 def test_judged_only_items_are_named_평가된_문서():
     """Judged items that are not in the list are named "평가된 문서 #1" in the ideal table, not "평가 #1" (UX #22)."""
     at = open_page("lessons/steps.py", {"items": "A", "rel": "1", "pool": "2", "lang": "ko"})
-    names = {str(v) for df in at.dataframe for v in df.value.to_numpy().ravel()}
+    names = {str(v) for df in [*at.dataframe, *at.table] for v in df.value.to_numpy().ravel()}
     assert "평가된 문서 #1" in names
     assert "평가 #1" not in names
 

@@ -13,6 +13,13 @@ KEEP_WORDS = """<style>
    44 px above the grid: without it the toolbar covers the button or formula above (UX #19). */
 [data-testid=stElementContainer]:has(> [data-testid=stFullScreenFrame] [data-testid=stDataFrame]) {
   margin-top: 1.75rem; }
+/* Static step tables: numbers never break, Korean headers break between words only; on a phone
+   the cells are tighter so eight columns fit without a sideways swipe (UX #20). */
+[data-testid=stTable] td :is(p, div) { white-space: nowrap !important; overflow-wrap: normal !important; }
+[data-testid=stTable] th :is(p, div) { word-break: keep-all !important; overflow-wrap: normal !important; }
+@media (max-width: 640px) {
+  [data-testid=stTable] :is(td, th) { padding: 0.3rem 0.2rem !important; font-size: 0.75rem !important; }
+}
 /* On a phone the four headline metrics sit two by two instead of four screens tall. */
 @media (max-width: 640px) {
   :is(.st-key-headline, [class*=_order_buttons]) [data-testid=stColumn] { min-width: calc(50% - 1rem) !important;

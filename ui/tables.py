@@ -25,8 +25,18 @@ def step_frame(r: RankingScore, *, ideal: bool, columns: tuple[str, ...] | None 
     return src.loc[:, list(columns)].rename(columns=names)
 
 
-def show(df: pd.DataFrame, *, height: int | None = None, styler=None) -> None:
-    """A read-only table with 4 decimals for every float column."""
+STATIC_ROWS = 20  # step tables up to this length are static: they fit a phone's width (UX #20)
+
+
+def show(df: pd.DataFrame, *, height: int | None = None, styler=None, static: bool = False) -> None:
+    """A read-only table with 4 decimals for every float column.
+
+    ``static`` tables of up to ``STATIC_ROWS`` rows are drawn as plain HTML tables, whose columns
+    narrow and whose headers wrap to fit the screen; a grid would need a sideways swipe on a phone.
+    """
+    if static and len(df) <= STATIC_ROWS:
+        st.table(_formatted(styler if styler is not None else df.style).hide(axis="index"))
+        return
     df = styler.data if styler is not None else df
     config = {
         c: st.column_config.NumberColumn(format="%d" if (df[c] == df[c].round()).all() else NUM)
@@ -38,6 +48,13 @@ def show(df: pd.DataFrame, *, height: int | None = None, styler=None) -> None:
             config[c] = st.column_config.TextColumn(c)
     st.dataframe(styler if styler is not None else df, hide_index=True, width="stretch", column_config=config,
                  height=height if height is not None else "auto")
+
+
+def _formatted(styler):
+    """Whole numbers without decimals and other floats with 4, for a Styler's float columns."""
+    df = styler.data
+    return styler.format({c: "{:.0f}" if (df[c] == df[c].round()).all() else "{:.4f}"
+                          for c in df.columns if df[c].dtype.kind == "f"})
 
 
 def beyond_k(df: pd.DataFrame, k: int | None):
@@ -55,7 +72,8 @@ def beyond_k(df: pd.DataFrame, k: int | None):
     for c in out.columns:
         if out[c].dtype.kind == "f":
             formats[c] = "{:.0f}" if (out[c] == out[c].round()).all() else "{:.4f}"
-    return out.style.apply(lambda row: grey if row.name >= k else plain_row, axis=1).format(formats)
+    styler = out.style.apply(lambda row: grey if row.name >= k else plain_row, axis=1).format(formats)
+    return styler.set_properties(subset=running, **{"text-align": "right"})
 
 
 def table_height(rows: int) -> int:
