@@ -78,3 +78,20 @@ def test_the_phone_keeps_the_score_in_view_while_the_list_is_used(browser, serve
         assert page.locator("[data-testid=stMetricValue]").first.bounding_box()["y"] < 0  # the metrics scrolled away
     finally:
         context.close()
+
+
+def test_phone_step_tables_need_no_sideways_swipe(browser, server_url):
+    """At 390 px the CG, DCG and IDCG tables show every column, running sums included (UX #20)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_app(page, f"{server_url}/steps?rel=3,0,1,0,2,3,0,1,2,0,1,2&k=5&lang=ko")
+        tables = page.locator("[data-testid=stTable]")
+        expect(tables).to_have_count(3, timeout=WAIT)
+        for i in range(3):
+            fits = tables.nth(i).evaluate(
+                "t => [...t.querySelectorAll('*')].every(e => e.scrollWidth <= e.clientWidth + 1)"
+                " && t.getBoundingClientRect().right <= window.innerWidth")
+            assert fits, f"step table {i + 1} is wider than the phone"
+    finally:
+        context.close()

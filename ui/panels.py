@@ -32,7 +32,7 @@ def tie_panel(view) -> None:
     st.dataframe(table, hide_index=True, width="stretch")
     st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon=":material/swap_vert:")
     show(step_frame(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
-         height=table_height(len(r.column("rank"))))
+         height=table_height(len(r.column("rank"))), static=True)
 
 
 def pool_controls(page: str) -> None:
