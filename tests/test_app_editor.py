@@ -229,3 +229,10 @@ def test_a_name_with_a_comma_counts(at):
     assert not at.warning
     assert metrics(at)["nDCG@3"] == "0.7364"
 
+
+
+def test_a_blank_grade_shows_as_an_empty_cell_not_none():
+    """A blank grade from a link is an empty text cell in the table, never the word "None" (UX #21)."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,,2", "lang": "ko"})
+    (grid,) = [d.value for d in at.dataframe if d.proto.editing_mode]
+    assert list(grid["grade"]) == ["1", "", "2"]

@@ -95,3 +95,23 @@ def test_phone_step_tables_need_no_sideways_swipe(browser, server_url):
             assert fits, f"step table {i + 1} is wider than the phone"
     finally:
         context.close()
+
+
+def test_phone_toolbars_cover_no_button_or_formula(browser, server_url):
+    """On a phone, where table toolbars are always shown, none overlaps a button or a formula (UX #19)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_app(page, f"{server_url}/steps?{SOURCE}&lang=ko")
+        expect(page.locator("[data-testid=stElementToolbar]").first).to_be_attached(timeout=WAIT)
+        overlaps = page.evaluate("""() => {
+          const boxes = s => [...document.querySelectorAll(s)].map(e => [e, e.getBoundingClientRect()]);
+          const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          const out = [];
+          for (const [, t] of boxes('[data-testid=stElementToolbar]'))
+            for (const [e, r] of boxes('button, [data-testid=stLatex], .katex-display'))
+              if (r.width && !e.closest('[data-testid=stElementToolbar]') && hit(t, r)) out.push(e.innerText.slice(0, 30));
+          return out; }""")
+        assert overlaps == []
+    finally:
+        context.close()
