@@ -46,7 +46,8 @@ data.append({
 })
 figures.plot(figures.figure(data, x_title=T("axis_rank"), y_title=T("axis_discount"), height=420),
              key="discount_curves")
-st.caption(T("base_note", b=num(base), factor=fmt(float(np.log(base) / np.log(2)))))
+if base != 2:  # at b = 2 the factor is 1 and the two curves are one
+    st.caption(T("base_note", b=num(base), factor=fmt(float(np.log(base) / np.log(2)))))
 
 st.subheader(T("share_title"))
 k = min(r.k or n, horizon)

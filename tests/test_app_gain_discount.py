@@ -15,7 +15,7 @@ from tests.conftest import open_page
 
 def _pair_tables(at):
     """The grades of ranking 1 and ranking 2 as shown on the gain page, top to bottom."""
-    tables = [d.value for d in at.dataframe if list(d.value.columns) == ["Rank i", "Item", "Grade"]]
+    tables = [d.value for d in [*at.dataframe, *at.table] if list(d.value.columns) == ["Rank i", "Item", "Grade"]]
     assert len(tables) == 2
     return [t["Grade"].tolist() for t in tables]
 

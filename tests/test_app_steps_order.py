@@ -57,6 +57,7 @@ def test_short_step_tables_are_static_so_a_phone_needs_no_swipe():
     """CG, DCG and IDCG tables of up to 20 rows are static tables, which fit a phone's width (UX #20)."""
     at = open_page("lessons/steps.py", LONG)
     static = [t.value.columns[-1] for t in at.table]
-    assert static == ["Running CG", "Running DCG", "Running IDCG"]
+    assert {"Running CG", "Running DCG", "Running IDCG"} <= set(static)
     long = open_page("lessons/steps.py", {"rel": ",".join(["1", "0", "2"] * 8), "lang": "en"})
-    assert not long.table and frames_with(long, "Running DCG")
+    assert not [t for t in long.table if "Running DCG" in t.value.columns]
+    assert [d for d in long.dataframe if "Running DCG" in d.value.columns]

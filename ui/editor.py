@@ -116,7 +116,7 @@ def _items_from_frame(df: pd.DataFrame, ex: state.Example) -> tuple[state.Item, 
     return tuple(items)
 
 
-SPARE_ROWS = 3  # room in the table for rows the user adds
+SPARE_ROWS = 2  # room in the table for rows the user adds
 
 
 def table_editor(page: str) -> None:
@@ -127,7 +127,7 @@ def table_editor(page: str) -> None:
     columns = {
         "uid": None,
         # No max_chars: a name too long is named by the row check, not silently cut.
-        "name": st.column_config.TextColumn(T("col_item"), width="medium", default=""),
+        "name": st.column_config.TextColumn(T("col_item"), default=""),  # sized to fit, so grades show on a phone
         # Text, with no min, max or step: a number column would clamp or round what was typed
         # (-1 -> 1, 1.5 -> 3) or refuse "abc" before the row check could name it.
         "grade": st.column_config.TextColumn(T("col_grade"), width="small", alignment="right", default=""),
@@ -292,7 +292,7 @@ def summary(view: View) -> None:
     delta = None if last is None else last[0]
     shown_delta = T("delta_none") if delta is None else f"{delta:+.4f}"
     c1, c2, c3, c4 = st.columns(4)
-    c1.metric(T("metric_ndcg", at=at), fmt(r.ndcg), delta=shown_delta,
+    c1.metric(T("metric_ndcg", at=at), fmt(r.ndcg), delta=shown_delta, delta_description=T("delta_about"),
               delta_color="normal" if delta else "off", delta_arrow="auto" if delta else "off")
     c2.metric(T("metric_dcg", at=at), fmt(r.dcg))
     c3.metric(T("metric_idcg", at=at), fmt(r.idcg))

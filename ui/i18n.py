@@ -91,7 +91,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "list_hint": ("끌어서 순서 바꾸기 · 포커스 후 Alt+↑/↓ · ▲▼ 버튼", "Drag to reorder · focus a row and press Alt+↑/↓ · or use ▲▼"),
     "list_hint_touch": (
         "☰ 손잡이를 끌거나 항목을 길게 눌러 옮기기 · ▲▼ 버튼",
-        "Drag the ☰ handle, or press and hold a row, to reorder · or tap ▲▼",
+        "Reorder: drag the ☰ handle, or press and hold a row · or tap ▲▼",
     ),
     "list_locked": (
         "모델 점수로 순위가 정해집니다. 끌어서 바꾸려면 '모델 점수로 순위 정하기'를 끄세요.",
@@ -120,6 +120,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "did_reverse": ("순서를 뒤집었습니다.", "Reversed the order."),
     "did_shuffle": ("섞었습니다 (섞기 #{seed}, 같은 번호는 같은 순서).", "Shuffled (shuffle #{seed}; the same number gives the same order)."),
     "delta_none": ("Δ –", "Δ –"),
+    "delta_about": ("마지막 이동 후 변화", "change after the last move"),
     "btn_cap_grades": ("척도에 맞추기: 척도보다 큰 점수 → {scale}", "Fit the scale: grades above it → {scale}"),
     "delta_hint": (
         "순서를 바꾸면 nDCG가 어떻게 달라졌는지 여기에 나옵니다.",
@@ -141,8 +142,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Every grade is 0, so IDCG = 0. Dividing by zero is impossible, so nDCG is defined as 0 by convention.",
     ),
     "rounding_note": (
-        "원문의 0.737은 중간값을 반올림한 결과(6.93 / 9.40)입니다. 반올림하지 않은 정확한 값은 0.7364입니다.",
-        "The source's 0.737 comes from rounded intermediates (6.93 / 9.40); computed exactly, nDCG is 0.7364.",
+        "원문은 log₂3을 1.58로 반올림해 7 / 1.58 ≈ 4.43, 3 / 1.58 ≈ 1.90을 더했습니다. 그래서 DCG 6.93, IDCG 9.40, "
+        "nDCG ≈ 0.737이 나왔습니다. 반올림하지 않으면 DCG 6.9165, IDCG 9.3928, nDCG 0.7364입니다.",
+        "The source rounds log₂3 to 1.58 and adds 7 / 1.58 ≈ 4.43 and 3 / 1.58 ≈ 1.90, which gives DCG 6.93, "
+        "IDCG 9.40 and nDCG ≈ 0.737. Without rounding: DCG 6.9165, IDCG 9.3928, nDCG 0.7364.",
     ),
     # Step page
     "steps_title": ("단계별 계산: CG → DCG → IDCG → nDCG", "Step by step: CG → DCG → IDCG → nDCG"),
@@ -260,8 +263,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "col_share": ("상위 {k}개 비율", "Share of top {k}"),
     "col_ndcg_now": ("현재 랭킹 nDCG{at}", "Current nDCG{at}"),
     "base_note": (
-        "밑 b = {b}일 때 1/log_b(i+1) = (ln b / ln 2) × 1/log₂(i+1)입니다. 그래서 모든 감쇠 값과 DCG, IDCG가 모두 ln {b} / ln 2 = {factor}배가 되고, 둘의 비율인 nDCG는 변하지 않습니다. 그래프의 점선은 1/log_b(i+1)을 1순위 값으로 나눈 곡선이라 1에서 시작하고, 어떤 b에서도 표준 곡선과 겹칩니다. Järvelin & Kekäläinen의 원형은 b 이전 순위를 감쇠하지 않으므로 b에 따라 nDCG가 달라집니다.",
-        "At b = {b}, 1/log_b(i+1) = (ln b / ln 2) × 1/log₂(i+1): every discount, and so DCG and IDCG, is multiplied by the same ln {b} / ln 2 = {factor}, and nDCG, their ratio, does not change. The dashed curve is 1/log_b(i+1) divided by its rank-1 value, so it starts at 1 and lies on the standard curve for every b. Järvelin & Kekäläinen's original leaves ranks before b undiscounted, so its nDCG does depend on b.",
+        "밑 b = {b}일 때 1/log_b(i+1) = (ln b / ln 2) × 1/log₂(i+1)입니다. 그래서 모든 감쇠 값과 DCG, IDCG가 모두 ln {b} / ln 2 = {factor}배가 되고, 둘의 비율인 nDCG는 변하지 않습니다. 그래프에서 빈 원으로 표시한 곡선은 1/log_b(i+1)을 1순위 값으로 나눈 곡선이라 1에서 시작하고, 어떤 b에서도 표준 곡선과 겹칩니다. Järvelin & Kekäläinen의 원형은 b 이전 순위를 감쇠하지 않으므로 b에 따라 nDCG가 달라집니다.",
+        "At b = {b}, 1/log_b(i+1) = (ln b / ln 2) × 1/log₂(i+1): every discount, and so DCG and IDCG, is multiplied by the same ln {b} / ln 2 = {factor}, and nDCG, their ratio, does not change. The curve drawn with open circles is 1/log_b(i+1) divided by its rank-1 value, so it starts at 1 and lies on the standard curve for every b. Järvelin & Kekäläinen's original leaves ranks before b undiscounted, so its nDCG does depend on b.",
     ),
     # Gain page
     "gain_title": ("선형 이득 vs 지수 이득", "Linear gain vs exponential gain"),
@@ -277,7 +280,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "side_title": ("현재 랭킹을 두 방식으로", "The current ranking under both"),
     "col_measure": ("지표", "Measure"),
     "col_case": ("경우", "Case"),
-    "flip_title": ("두 이득 함수가 반대로 판단하는 두 랭킹", "Two rankings the two gains order oppositely"),
+    "flip_title": ("두 이득 함수가 반대로 판단하는 두 랭킹", "Two rankings on which the two gains disagree"),
     "flip_found": (
         "같은 항목으로 만든 두 랭킹입니다. DCG{at} 기준으로 선형 이득은 랭킹 1을, 지수 이득은 랭킹 2를 더 좋게 봅니다.",
         "Two orders of the same items: by DCG{at}, linear gain prefers ranking 1 and exponential gain prefers ranking 2.",
@@ -426,18 +429,21 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "3. **Cost**: IDCG must be computed for every query.",
     ),
     "intro_next": (
-        "왼쪽 메뉴의 수업에서 직접 랭킹을 만들고 끌어서 바꾸며 각 단계를 확인하세요.",
-        "Use the lessons in the menu on the left to build your own ranking, drag it around and watch every step.",
+        "메뉴의 수업(휴대폰에서는 왼쪽 위 » 버튼)에서 직접 랭킹을 만들고 끌어서 바꾸며 각 단계를 확인하세요.",
+        "Use the lessons in the menu (on a phone, the » button at the top left) to build your own ranking, "
+        "drag it around and watch every step.",
     ),
     # Averaging over queries (the end of the step lesson)
     "avg_title": ("여러 쿼리의 평균", "Averaging over queries"),
     "avg_lead": (
         "지금까지는 쿼리 하나의 nDCG였습니다. 논문이나 평가 결과로 보고되는 nDCG@k는 보통 여러 쿼리의 nDCG@k를 평균한 값입니다. "
         "아래는 쿼리 세 개의 작은 예시입니다(선형 이득, k = 3, 각 쿼리의 문서 세 개를 나열된 순서대로 평가). "
-        "쿼리 1은 원문의 예시이고, 쿼리 3에는 관련 있는 문서가 하나도 없어 IDCG = 0입니다.",
+        "쿼리 1은 원문의 예시(관련성 1, 3, 2)를 scikit-learn·trec_eval처럼 선형 이득으로 계산한 것이라 원문의 0.737(강조 공식)과 다릅니다. "
+        "쿼리 3에는 관련 있는 문서가 하나도 없어 IDCG = 0입니다.",
         "So far nDCG was the score of one query. The nDCG@k reported in papers and evaluations is usually the mean of nDCG@k over many queries. "
         "Below is a small example with three queries (linear gain, k = 3, each query's three documents scored in the order listed). "
-        "Query 1 is the source's example; query 3 has no relevant document at all, so its IDCG is 0.",
+        "Query 1 is the source's example (grades 1, 3, 2) with linear gain, as scikit-learn and trec_eval compute it, "
+        "so it differs from the source's 0.737 (emphasis formula). Query 3 has no relevant document at all, so its IDCG is 0.",
     ),
     "avg_query": ("쿼리 {n}", "Query {n}"),
     "avg_col_query": ("쿼리", "Query"),

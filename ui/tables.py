@@ -28,11 +28,12 @@ def step_frame(r: RankingScore, *, ideal: bool, columns: tuple[str, ...] | None 
 STATIC_ROWS = 20  # step tables up to this length are static: they fit a phone's width (UX #20)
 
 
-def show(df: pd.DataFrame, *, height: int | None = None, styler=None, static: bool = False) -> None:
+def show(df: pd.DataFrame, *, height: int | None = None, styler=None, static: bool = True) -> None:
     """A read-only table with 4 decimals for every float column.
 
-    ``static`` tables of up to ``STATIC_ROWS`` rows are drawn as plain HTML tables, whose columns
-    narrow and whose headers wrap to fit the screen; a grid would need a sideways swipe on a phone.
+    Tables of up to ``STATIC_ROWS`` rows are static HTML tables (unless ``static`` is False), whose
+    columns narrow and whose headers wrap to fit the screen; a grid would need a sideways swipe on a
+    phone. Longer tables are scrolling grids of ``height``.
     """
     if static and len(df) <= STATIC_ROWS:
         st.table(_formatted(styler if styler is not None else df.style).hide(axis="index"))
@@ -51,10 +52,12 @@ def show(df: pd.DataFrame, *, height: int | None = None, styler=None, static: bo
 
 
 def _formatted(styler):
-    """Whole numbers without decimals and other floats with 4, for a Styler's float columns."""
+    """Whole numbers without decimals and other floats with 4; number cells never wrap mid-number."""
     df = styler.data
+    numeric = [c for c in df.columns if df[c].dtype.kind in "fiu" or (df[c] == "—").any()]
     return styler.format({c: "{:.0f}" if (df[c] == df[c].round()).all() else "{:.4f}"
-                          for c in df.columns if df[c].dtype.kind == "f"})
+                          for c in df.columns if df[c].dtype.kind == "f"}).set_properties(
+        subset=numeric, **{"white-space": "nowrap", "text-align": "right"})
 
 
 def beyond_k(df: pd.DataFrame, k: int | None):

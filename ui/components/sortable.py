@@ -33,7 +33,7 @@ li.locked { cursor: default; }
 button { border: 1px solid var(--st-border-color, #c8ccd6); background: var(--st-background-color, #fff);
          color: inherit; border-radius: .35rem; width: 2rem; height: 1.8rem; cursor: pointer; font-size: .9rem; }
 button:disabled { opacity: .35; cursor: default; }
-.hint { font-size: .85rem; color: #5a6172; margin: .25rem 0 .5rem 0; }
+.hint { font-size: .85rem; color: #5a6172; margin: .25rem 0 .5rem 0; word-break: keep-all; overflow-wrap: anywhere; }
 /* A touch screen has no Alt key to speak of: its hint names the handle and the long press. */
 .hint-touch { display: none; }
 @media (pointer: coarse) {
