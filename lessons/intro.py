@@ -31,9 +31,9 @@ st.markdown(T("intro_what"))
 st.markdown(T("intro_scales"))
 
 st.subheader(T("intro_steps_title"))
-st.latex(r"\begin{aligned}&\mathrm{CG}_p=\sum_{i=1}^{p} rel_i \;\rightarrow\; "  # two lines: fits a phone
-         r"\mathrm{DCG}_p=\sum_{i=1}^{p}\frac{gain(rel_i)}{\log_2(i+1)}\\"
-         r"&\rightarrow\; \mathrm{IDCG}_p \;\rightarrow\; "
+st.latex(r"\begin{aligned}&\mathrm{CG}_p=\sum_{i=1}^{p} rel_i\\"  # one step per line: fits a phone
+         r"\rightarrow\;&\mathrm{DCG}_p=\sum_{i=1}^{p}\frac{gain(rel_i)}{\log_2(i+1)}\\"
+         r"\rightarrow\;&\mathrm{IDCG}_p \;\rightarrow\; "
          r"\mathrm{nDCG}_p=\frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}\end{aligned}")
 
 # The source's worked example, with log2(i+1) beside each discount as the step lesson shows it.
