@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui import choices, session, state
+from ui import choices, presets, session, state
 
 POOL_MODES = ("listed", "judged")  # IDCG over the listed items, or over every judged item
 ORDER_ACTIONS = ("ideal", "reverse", "shuffle", "undo", "reset")  # the buttons under the drag list
@@ -113,6 +113,16 @@ def open_source_example() -> None:
     """Load the source's worked example (A, B, C with grades 1, 3, 2) into the shared example."""
     session.forget_move()
     session.set_example(state.DEFAULT)
+
+
+def on_preset(key: str) -> None:
+    """Open the preset chosen in the picker (Undo takes it back); the empty choice changes nothing."""
+    name = session.widget_value(key)
+    preset = presets.PRESETS.get(name) if isinstance(name, str) else None
+    if preset is None:
+        return
+    session.forget_move()
+    session.set_example(preset.example)
 
 
 def load_grades(grades: list[float]) -> None:

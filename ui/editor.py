@@ -12,7 +12,7 @@ from dataclasses import replace
 import pandas as pd
 import streamlit as st
 
-from ui import actions, choices, session, state, url
+from ui import actions, choices, presets, session, state, url
 from ui.components.sortable import sortable_list
 from ui.format import fmt, num, plain
 from ui.i18n import LANG_NAMES, T, labeller, problem_text
@@ -37,6 +37,19 @@ def language_picker() -> None:
         on_change=actions.on_language, args=("sidebar_lang",),
         **session.bound("sidebar_lang", session.language(), state.LANGS),
     )
+
+
+def preset_picker(page: str) -> None:
+    """Ready-made examples (issue 9): the preset's name shows while the example is still exactly it."""
+    key, options = f"{page}_preset", ["", *presets.PRESETS]
+    name = url.preset_of(session.example())
+    st.selectbox(
+        T("preset_pick"), options, key=key, on_change=actions.on_preset, args=(key,),
+        format_func=lambda n: problem_text(presets.PRESETS[n].title) if n else T("preset_choose"),
+        **session.bound(key, name, options),
+    )
+    if name:
+        st.caption(problem_text(presets.story(name)))
 
 
 def settings_row(page: str) -> None:
@@ -250,6 +263,7 @@ def ranking_editor(page: str) -> View:
         sticky = st.container(key="sticky_score")  # filled once the example is scored
         st.subheader(T("editor_title"))
         st.caption(T("editor_help"))
+        preset_picker(page)
         settings_row(page)
         left, right = st.columns([1, 1.1])
         with right:

@@ -15,7 +15,8 @@ KEEP_WORDS = """<style>
   margin-top: 1.75rem; }
 /* Static step tables: numbers never break, Korean headers break between words only; on a phone
    the cells are tighter so eight columns fit without a sideways swipe (UX #20). */
-[data-testid=stTable] td[style*=nowrap] :is(p, div) { overflow-wrap: normal !important; }
+[data-testid=stTable] td[style*="text-align: right"] :is(p, div) {  /* numbers: Streamlit right-aligns them */
+  white-space: nowrap !important; overflow-wrap: normal !important; }
 [data-testid=stTable] th :is(p, div) { word-break: keep-all !important; overflow-wrap: normal !important; }
 @media (max-width: 640px) {
   [data-testid=stTable] :is(td, th) { padding: 0.3rem 0.2rem !important; font-size: 0.75rem !important; }

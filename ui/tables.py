@@ -40,43 +40,38 @@ def show(df: pd.DataFrame, *, height: int | None = None, styler=None, static: bo
         return
     df = styler.data if styler is not None else df
     config = {
-        c: st.column_config.NumberColumn(format="%d" if (df[c] == df[c].round()).all() else NUM)
+        c: st.column_config.NumberColumn(format="%d" if (df[c].dropna() == df[c].dropna().round()).all() else NUM)
         for c in df.columns
         if df[c].dtype.kind == "f"
     }
-    for c in df.columns:  # running sums cut at k ("—") are text: shown as text, not flagged as bad numbers
-        if df[c].dtype == object and (df[c] == "—").any():
-            config[c] = st.column_config.TextColumn(c)
     st.dataframe(styler if styler is not None else df, hide_index=True, width="stretch", column_config=config,
                  height=height if height is not None else "auto")
 
 
+def _formats(df: pd.DataFrame) -> dict:
+    """Whole numbers without decimals, other floats with 4 (missing values are drawn as "—")."""
+    return {c: "{:.0f}" if (df[c].dropna() == df[c].dropna().round()).all() else "{:.4f}"
+            for c in df.columns if df[c].dtype.kind == "f"}
+
+
 def _formatted(styler):
-    """Whole numbers without decimals and other floats with 4; number cells never wrap mid-number."""
-    df = styler.data
-    numeric = [c for c in df.columns if df[c].dtype.kind in "fiu" or (df[c] == "—").any()]
-    return styler.format({c: "{:.0f}" if (df[c] == df[c].round()).all() else "{:.4f}"
-                          for c in df.columns if df[c].dtype.kind == "f"}).set_properties(
-        subset=numeric, **{"white-space": "nowrap", "text-align": "right"})
+    return styler.format(_formats(styler.data), na_rep="—")
 
 
 def beyond_k(df: pd.DataFrame, k: int | None):
-    """A Styler that greys the ranks beyond k and stops the running sums at k ("—"), or None (UX #12)."""
+    """A Styler that greys the ranks beyond k and stops the running sums at k ("—"), or None (UX #12).
+
+    The running sums beyond k are missing values shown as "—", so the columns stay numbers.
+    """
     if k is None or k >= len(df):
         return None
     out = df.copy()
-    running = [c for c in (T("col_cg"), T("col_dcg"), T("col_idcg")) if c in out.columns]
-    for c in running:  # text, so the column stays one Arrow type
-        whole = (out[c] == out[c].round()).all()
-        out[c] = [("—" if i >= k else f"{v:.0f}" if whole else f"{v:.4f}") for i, v in enumerate(out[c])]
+    for c in (T("col_cg"), T("col_dcg"), T("col_idcg")):
+        if c in out.columns:
+            out[c] = out[c].where(out.index < k)
     grey = ["color: #8a8d93; background-color: #f0f2f6"] * len(out.columns)
     plain_row = [""] * len(out.columns)
-    formats = {}
-    for c in out.columns:
-        if out[c].dtype.kind == "f":
-            formats[c] = "{:.0f}" if (out[c] == out[c].round()).all() else "{:.4f}"
-    styler = out.style.apply(lambda row: grey if row.name >= k else plain_row, axis=1).format(formats)
-    return styler.set_properties(subset=running, **{"text-align": "right"})
+    return out.style.apply(lambda row: grey if row.name >= k else plain_row, axis=1).format(_formats(out), na_rep="—")
 
 
 def table_height(rows: int) -> int:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ndcg_core import GAINS, TIES
+from ui import presets
 from ui.state import (
     DEFAULT,
     DEFAULT_SCALE,
@@ -212,14 +213,30 @@ def to_query(example: Example) -> dict[str, str]:
 
 
 def read(params: dict[str, str]) -> tuple[Example, str, Problem | None]:
-    """Example, language and the first problem of a link's parameters (``lang`` included)."""
+    """Example, language and the first problem of a link's parameters (``lang`` included).
+
+    ``preset=NAME`` opens that preset whatever the other list parameters say (``lang`` still
+    applies); an unknown name is named in one sentence and the rest of the link is read as usual.
+    """
     params = dict(params)
     language = params.pop("lang", "ko")
     lang_problem = None
     if language not in LANGS:
         lang_problem, language = ("url_lang", {"value": language[:20]}), "ko"
+    name = params.pop("preset", None)
+    preset_problem = None
+    if name is not None:
+        if name.strip() in presets.PRESETS:
+            return presets.PRESETS[name.strip()].example, language, lang_problem
+        preset_problem = ("url_preset", {"value": name.strip()[:20], "names": ", ".join(presets.PRESETS)})
     example, problem = from_query(params)
-    return example, language, problem or lang_problem
+    return example, language, problem or preset_problem or lang_problem
+
+
+def preset_of(example: Example) -> str:
+    """The preset the example still is, as a link says it (so a reload keeps the name), or ""."""
+    query = to_query(example)
+    return next((name for name, p in presets.PRESETS.items() if to_query(p.example) == query), "")
 
 
 def write(example: Example, language: str) -> dict[str, str]:
