@@ -15,7 +15,7 @@ import streamlit as st
 from ui import actions, choices, presets, session, state, url
 from ui.components.sortable import sortable_list
 from ui.format import fmt, num, plain
-from ui.i18n import LANG_NAMES, T, labeller, problem_text
+from ui.i18n import LANG_NAMES, T, labeller, problem_text, translate
 from ui.scoring import View, score_view
 
 
@@ -42,10 +42,10 @@ def language_picker() -> None:
 def preset_picker(page: str) -> None:
     """Ready-made examples (issue 9): the preset's name shows while the example is still exactly it."""
     key, options = f"{page}_preset", ["", *presets.PRESETS]
-    name = url.preset_of(session.example())
-    st.selectbox(
+    name, language, choose = url.preset_of(session.example()), session.language(), T("preset_choose")
+    st.selectbox(  # labels in today's language, wherever format_func runs
         T("preset_pick"), options, key=key, on_change=actions.on_preset, args=(key,),
-        format_func=lambda n: problem_text(presets.PRESETS[n].title) if n else T("preset_choose"),
+        format_func=lambda n: translate(presets.PRESETS[n].title[0], language) if n else choose,
         **session.bound(key, name, options),
     )
     if name:

@@ -29,5 +29,6 @@ LESSONS = (
     Lesson("discount", ":material/trending_down:"),
     Lesson("gain", ":material/balance:"),
     Lesson("cutoff", ":material/content_cut:"),
+    Lesson("metrics", ":material/leaderboard:"),
 )
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}

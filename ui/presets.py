@@ -44,7 +44,7 @@ PRESETS: dict[str, Preset] = {
     "wikipedia": Preset(Example(_items([f"D{i}" for i in range(1, 7)], [3, 2, 3, 0, 1, 2]), gain="linear", k=6,
                                 use_pool=True, pool=(3.0, 2.0)),
                         ("preset_wikipedia_title", {}), ("preset_wikipedia_story", {})),
-    "binary": Preset(Example(_items("ABCDEF", [0, 1, 0, 0, 1, 1]), k=6),
+    "binary": Preset(Example(_items("ABCDEF", [0, 1, 0, 0, 1, 1]), k=6, scale=1),
                      ("preset_binary_title", {}), ("preset_binary_story", {})),
     "ties": Preset(Example(_items("ABCDE", [2, 0, 3, 1, 1], [0.9, 0.7, 0.7, 0.7, 0.2]), k=3, use_scores=True),
                    ("preset_ties_title", {}), ("preset_ties_story", {})),
