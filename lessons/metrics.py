@@ -80,9 +80,9 @@ ranks = pd.DataFrame({
     T("metrics_col_precision"): [binary_metrics(grades, k=i, threshold=threshold, n_relevant=m.n_relevant).precision
                                  for i in range(1, n + 1)],
 })
-tables.show(ranks, styler=tables.beyond_k(ranks, r.k), height=tables.table_height(n))
+tables.show(tables.top_k(ranks, r.k), height=tables.table_height(n))
 if r.k is not None and r.k < n:
-    st.caption(T("beyond_k", k=r.k))
+    st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
 
 # Each metric: its definition, its arithmetic for this ranking, and what it rewards.
 st.header(T("metrics_rr_title"))

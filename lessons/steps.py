@@ -31,9 +31,9 @@ st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
 st.header(T("cg_title"))
 st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
 cg_table = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg"))
-tables.show(cg_table, styler=tables.beyond_k(cg_table, r.k), height=tables.table_height(n), static=True)
+tables.show(tables.top_k(cg_table, r.k), height=tables.table_height(n))
 if r.k is not None and r.k < n:
-    st.caption(T("beyond_k", k=r.k))
+    st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
 st.text("\n".join(arithmetic.cg_lines(r)))
 st.write(T("cg_sentence"))
 
@@ -46,9 +46,9 @@ dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "disco
 if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
     dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
 dcg_table = tables.log_column(tables.step_frame(r, ideal=False, columns=dcg_cols))
-tables.show(dcg_table, styler=tables.beyond_k(dcg_table, r.k), height=tables.table_height(n), static=True)
+tables.show(tables.top_k(dcg_table, r.k), height=tables.table_height(n))
 if r.k is not None and r.k < n:
-    st.caption(T("beyond_k", k=r.k))
+    st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
 lines, cut = arithmetic.dcg_lines(r, ideal=False)
 st.text("\n".join(lines))
 if cut:
@@ -63,9 +63,9 @@ st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if sessi
 m = len(r.column("rank", ideal=True))
 idcg_table = tables.log_column(tables.step_frame(
     r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg")))
-tables.show(idcg_table, styler=tables.beyond_k(idcg_table, r.k), height=tables.table_height(m), static=True)
+tables.show(tables.top_k(idcg_table, r.k), height=tables.table_height(m))
 if r.k is not None and r.k < m:
-    st.caption(T("beyond_k", k=r.k))
+    st.caption(T("beyond_k", k=r.k, hidden=m - r.k))
 lines, cut = arithmetic.dcg_lines(r, ideal=True)
 st.text("\n".join(lines))
 if cut:

@@ -15,24 +15,23 @@ def frames_with(at, column):
 
 
 def test_running_sums_stop_at_k():
-    """With k = 5 of 12 ranks, running CG, DCG and IDCG show "—" beyond rank 5 and DCG@5 at rank 5 (UX #12)."""
+    """With k = 5 of 12 ranks, the CG, DCG and IDCG tables stop at rank 5, ending on CG@5, DCG@5, IDCG@5 (UX #12)."""
     at = open_page("lessons/steps.py", LONG)
     r = score_ranking([3, 0, 1, 0, 2, 3, 0, 1, 2, 0, 1, 2], k=5)
     (dcg,) = frames_with(at, "Running DCG")
-    assert dcg["Running DCG"][5:].isna().all()  # drawn as "—"
-    assert dcg["Running DCG"][4] == pytest.approx(r.dcg)
+    assert len(dcg) == 5 and dcg["Running DCG"].iloc[-1] == pytest.approx(r.dcg)
     (idcg,) = frames_with(at, "Running IDCG")
-    assert idcg["Running IDCG"][4] == pytest.approx(r.idcg) and idcg["Running IDCG"][5:].isna().all()
+    assert len(idcg) == 5 and idcg["Running IDCG"].iloc[-1] == pytest.approx(r.idcg)
     (cg,) = frames_with(at, "Running CG")
-    assert cg["Running CG"][4] == 6 and cg["Running CG"][5:].isna().all()
-    assert sum("Grey rows are ranks beyond k = 5" in c.value for c in at.caption) == 3
+    assert len(cg) == 5 and cg["Running CG"].iloc[-1] == 6
+    assert sum("the ranks below it (7 more) are not added" in c.value for c in at.caption) == 3
 
 
 def test_no_marking_when_k_covers_the_list():
     """With k = whole list the running sums are numbers all the way down."""
     at = open_page("lessons/steps.py", {**LONG, "k": "all"})
     (dcg,) = frames_with(at, "Running DCG")
-    assert dcg["Running DCG"].notna().all()
+    assert len(dcg) == 12 and dcg["Running DCG"].notna().all()
 
 
 def test_step_2_explains_the_gain_in_use():
@@ -60,6 +59,6 @@ def test_short_step_tables_are_static_so_a_phone_needs_no_swipe():
     at = open_page("lessons/steps.py", LONG)
     static = [t.value.columns[-1] for t in at.table]
     assert {"Running CG", "Running DCG", "Running IDCG"} <= set(static)
-    long = open_page("lessons/steps.py", {"rel": ",".join(["1", "0", "2"] * 8), "lang": "en"})
+    long = open_page("lessons/steps.py", {"rel": ",".join(["1", "0", "2"] * 8), "k": "all", "lang": "en"})
     assert not [t for t in long.table if "Running DCG" in t.value.columns]
     assert [d for d in long.dataframe if "Running DCG" in d.value.columns]

@@ -7,6 +7,8 @@ number shown comes from ``ndcg_core.evaluate_run``.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pandas as pd
 import streamlit as st
 
@@ -35,8 +37,12 @@ def example_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
             pd.DataFrame(qrels, columns=["query_id", "doc_id", "relevance"]))
 
 
+@lru_cache(maxsize=1)
 def evaluations() -> dict[str, RunEvaluation]:
-    """``evaluate_run`` of the example under each rule for IDCG = 0 queries: "zero" and "skip"."""
+    """``evaluate_run`` of the example under each rule for IDCG = 0 queries: "zero" and "skip".
+
+    The example is a constant, so this runs once per process, not on every rerun (never mutated).
+    """
     run, qrels = example_frames()
     return {rule: evaluate_run(run, qrels, k=K, gain=GAIN, empty=rule) for rule in RULES}
 

@@ -276,8 +276,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "arith_more": ("… 생략한 순위 {n}개 (표에 모두 있음)", "… ranks not shown here: {n} (all in the table)"),
     "arith_mean": ("평균", "mean"),
     "beyond_k": (
-        "회색 행은 k = {k} 밖의 순위입니다. 더하지 않으므로 누적 값은 k에서 멈춥니다(—).",
-        "Grey rows are ranks beyond k = {k}: they are not added, so the running sums stop at k (—).",
+        "k = {k}: 그 아래 순위(모두 {hidden}개)는 더하지 않으므로 이 표에서 뺐습니다.",
+        "k = {k}: the ranks below it ({hidden} more) are not added, so this table stops at rank {k}.",
     ),
     "gain_intro": (
         "이득(gain)은 관련성 점수를 더할 값으로 바꾸는 공식입니다. 지금 쓰는 공식은 {label} (관련성 → 이득: {examples}). "

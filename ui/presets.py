@@ -8,6 +8,7 @@ story never types a computed number: its placeholders are filled by ``numbers`` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ndcg_core import score_ranking
 from ui.format import fmt, num
@@ -85,4 +86,10 @@ def numbers(example: Example) -> dict[str, str]:
 def story(name: str) -> Problem:
     """The preset's story as (catalogue key, parameters), its numbers filled from the core."""
     key, params = PRESETS[name].story
-    return key, {**params, **numbers(PRESETS[name].example)}
+    return key, {**params, **_numbers_of(name)}
+
+
+@cache
+def _numbers_of(name: str) -> dict[str, str]:
+    # Presets are constants: their numbers are computed once per process (callers copy the dict).
+    return numbers(PRESETS[name].example)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ndcg_core import GAINS, TIES
 from ui import presets
@@ -236,7 +237,13 @@ def read(params: dict[str, str]) -> tuple[Example, str, Problem | None]:
 def preset_of(example: Example) -> str:
     """The preset the example still is, as a link says it (so a reload keeps the name), or ""."""
     query = to_query(example)
-    return next((name for name, p in presets.PRESETS.items() if to_query(p.example) == query), "")
+    return next((name for name, preset_query in _preset_queries() if preset_query == query), "")
+
+
+@lru_cache(maxsize=1)
+def _preset_queries() -> tuple[tuple[str, dict[str, str]], ...]:
+    """Each preset's link parameters, built once per process (presets are constants; never mutated)."""
+    return tuple((name, to_query(p.example)) for name, p in presets.PRESETS.items())
 
 
 def write(example: Example, language: str) -> dict[str, str]:
