@@ -96,7 +96,8 @@ def test_mouse_drag_moves_an_item_and_updates_ndcg(page, server_url):
     expect(page.locator("[data-testid=stMetricDelta]").first).to_have_text(f"{hand - 0.7363636171343382:+.4f}",
                                                                             timeout=WAIT)
     assert rows(page) == ["C", "A", "B"]
-    page.wait_for_url(re.compile(r"items=C,A,B"), timeout=WAIT)  # the address is written at the run's end
+    page.wait_for_function(  # the address is written at the end of the run
+        "() => new URLSearchParams(location.search).get('items') === 'C,A,B'", timeout=WAIT)
     page.reload()
     expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
     assert rows(page) == ["C", "A", "B"]

@@ -263,7 +263,6 @@ def ranking_editor(page: str) -> View:
         sticky = st.container(key="sticky_score")  # filled once the example is scored
         st.subheader(T("editor_title"))
         st.caption(T("editor_help"))
-        preset_picker(page)
         settings_row(page)
         left, right = st.columns([1, 1.1])
         with right:
@@ -274,6 +273,9 @@ def ranking_editor(page: str) -> View:
         row_problems(view.checked)
         if view.result is None:
             st.info(T("no_items"), icon=":material/info:")
+        # Below the list: its story line comes and goes with the preset, and nothing above the
+        # list may move when the first move changes the example (UX #16).
+        preset_picker(page)
     with sticky:  # on a phone the metrics scroll away while the student drags: this line stays (UX #11)
         if view.result is not None:
             delta = _last_delta(view)
