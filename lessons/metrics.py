@@ -4,7 +4,7 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import BinaryMetrics, binary_metrics
-from ui import arithmetic, editor, panels, session, tables
+from ui import actions, arithmetic, editor, panels, session, tables
 from ui.format import fmt, num
 from ui.i18n import T
 
@@ -45,9 +45,11 @@ names = r.column("item")
 
 # The threshold that turns grades into relevant / not relevant, and the judged pool that gives R.
 levels = list(range(1, ex.scale + 1))
-threshold = st.radio(T("metrics_threshold"), levels, format_func=lambda t: f"≥ {t}", key="metrics_threshold",
-                     horizontal=True, help=T("metrics_threshold_help"),
-                     **session.kept("metrics_threshold", 1, levels))
+threshold = min(ex.threshold, ex.scale)  # in the URL (threshold=2), so a link on the board restores it
+st.radio(T("metrics_threshold"), levels, format_func=lambda t: f"≥ {t}", key="metrics_threshold",
+         horizontal=True, help=T("metrics_threshold_help"),
+         on_change=actions.on_setting, args=("threshold", "metrics_threshold"),
+         **session.bound("metrics_threshold", threshold, levels))
 panels.pool_controls("metrics")
 listed = sum(g >= threshold for g in grades)
 extra = sum(g >= threshold for g in ex.pool) if ex.use_pool else 0

@@ -125,7 +125,7 @@ def test_unknown_language_falls_back_to_korean_with_a_warning():
 def test_link_round_trip():
     """An example written to URL parameters reads back to the same example."""
     params = {"items": "노트북,마우스,가방", "rel": "3,1,0", "gain": "linear", "k": "2", "scores": "0.9,0.3,0.5",
-              "ties": "optimistic", "pool": "2,3", "scale": "4"}
+              "ties": "optimistic", "pool": "2,3", "scale": "4", "threshold": "2"}
     example, problem = url.from_query(params)
     assert problem is None
     assert url.to_query(example) == params

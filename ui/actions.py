@@ -28,6 +28,8 @@ def setting_ok(field: str, value) -> bool:
         return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= state.MAX_K
     if field == "use_scores":
         return isinstance(value, bool)
+    if field == "threshold":
+        return isinstance(value, int) and not isinstance(value, bool) and value in state.SCALES
     return value in {"scale": state.SCALES, "gain": choices.gains(), "ties": choices.ties()}[field]
 
 

@@ -34,6 +34,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "url_k": ("k='{value}': k는 1 이상의 정수여야 합니다.", "k='{value}' must be a whole number of at least 1."),
     "url_ties": ("동점 처리 '{value}': 없는 방식입니다.", "There is no tie policy '{value}'."),
     "url_scale": ("척도 '{value}': 1, 2, 3, 4 중 하나여야 합니다.", "Scale '{value}' must be 1, 2, 3 or 4."),
+    "url_threshold": (
+        "관련 기준 '{value}': 1, 2, 3, 4 중 하나여야 합니다.",
+        "Relevance threshold '{value}' must be 1, 2, 3 or 4.",
+    ),
     "url_lang": (
         "링크의 언어 값 '{value}': 지원하지 않는 언어여서 한국어로 보여 줍니다(ko 또는 en). 링크의 예시는 그대로 열었습니다.",
         "The link's language '{value}' is not supported (use ko or en), so the page is in Korean. "

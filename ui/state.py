@@ -43,6 +43,7 @@ class Example:
     ties: str = "average"
     use_pool: bool = False
     pool: tuple[float, ...] = field(default=())
+    threshold: int = 1  # the grade from which an item counts as relevant for RR, AP, P@k, R@k
     # The row the user renamed last: when two rows share a name, that row is the one left out.
     # Not part of the example's identity, and not in the URL.
     renamed: int | None = field(default=None, compare=False)

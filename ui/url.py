@@ -35,7 +35,8 @@ from ui.state import (
 )
 
 LIST_PARAMS = ("items", "rel", "scores", "pool")
-ORDER = ("items", "rel", "gain", "k", "scores", "ties", "pool", "scale", "lang")  # as the address bar shows them
+# The parameters in the order the address bar shows them.
+ORDER = ("items", "rel", "gain", "k", "scores", "ties", "pool", "scale", "threshold", "lang")
 
 
 class UrlProblem(Exception):
@@ -113,6 +114,13 @@ def _read_scale(raw: str, ex: Example) -> int:
     return int(raw)
 
 
+def _read_threshold(raw: str, ex: Example) -> int:
+    raw = raw.strip()
+    if raw not in {str(s) for s in SCALES}:
+        raise UrlProblem("url_threshold", value=raw[:20])
+    return int(raw)
+
+
 @dataclass(frozen=True)
 class Setting:
     name: str  # the query parameter, and the Example field it sets
@@ -125,6 +133,7 @@ SETTINGS = (
     Setting("k", _read_k, lambda ex: "all" if ex.k is None else str(ex.k)),
     Setting("ties", _read_ties, lambda ex: ex.ties if ex.use_scores else None),
     Setting("scale", _read_scale, lambda ex: None if ex.scale == DEFAULT_SCALE else str(ex.scale)),
+    Setting("threshold", _read_threshold, lambda ex: None if ex.threshold == 1 else str(ex.threshold)),
 )
 
 
