@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ndcg_core import gain_values
-from ui import arithmetic, averaging, choices, editor, figures, panels, session, tables
+from ui import arithmetic, averaging, change, choices, editor, figures, panels, session, tables
 from ui.format import fmt, num
 from ui.i18n import T
 
@@ -26,6 +26,7 @@ with right:
     tables.show(ideal, styler=tables.highlight_rows(ideal, wrong + [False] * (len(ideal) - n)),
                 height=tables.table_height(len(ideal)))
 st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
+change.section(view)  # after a move: which ranks' discounted gains went up or down
 
 # Step 1: CG
 st.header(T("cg_title"))

@@ -190,6 +190,17 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "did_reverse": ("순서를 뒤집었습니다.", "Reversed the order."),
     "did_shuffle": ("섞었습니다 (섞기 #{seed}, 같은 번호는 같은 순서).", "Shuffled (shuffle #{seed}; the same number gives the same order)."),
     "delta_none": ("Δ –", "Δ –"),
+    "why_title": ("nDCG는 왜 바뀌었나: 지난 이동으로 바뀐 순위", "Why nDCG changed: the ranks the last move changed"),
+    "why_col_items": ("항목 (전 → 후)", "Item (before → after)"),
+    "why_col_before": ("감쇠된 이득 (전)", "Discounted gain (before)"),
+    "why_col_after": ("감쇠된 이득 (후)", "Discounted gain (after)"),
+    "why_col_change": ("변화", "Change"),
+    "why_sum": (
+        "변화를 더하면 DCG{at}: {dcg_before} → {dcg_after} ({delta}). IDCG{at} = {idcg}: 순서와 상관없는 값이라 그대로이므로 "
+        "nDCG{at}: {ndcg_before} → {ndcg_after}.",
+        "The changes add up to DCG{at}: {dcg_before} → {dcg_after} ({delta}). IDCG{at} = {idcg} does not depend on "
+        "the order, so nDCG{at}: {ndcg_before} → {ndcg_after}.",
+    ),
     "delta_about": ("마지막 이동 후 변화", "change after the last move"),
     "btn_cap_grades": ("척도에 맞추기: 척도보다 큰 점수 → {scale}", "Fit the scale: grades above it → {scale}"),
     "delta_hint": (
