@@ -37,7 +37,7 @@ def show(df: pd.DataFrame, *, height: int | None = None, styler=None, static: bo
     """
     if static and len(df) <= STATIC_ROWS:
         if styler is None:  # a Styler costs ~20 ms per table on every rerun: only for marked rows
-            st.table(df, hide_index=True)
+            st.table(_whole_numbers_as_ints(df), hide_index=True)
         else:
             st.table(_formatted(styler).hide(axis="index"))
         return
@@ -49,6 +49,12 @@ def show(df: pd.DataFrame, *, height: int | None = None, styler=None, static: bo
     }
     st.dataframe(styler if styler is not None else df, hide_index=True, width="stretch", column_config=config,
                  height=height if height is not None else "auto")
+
+
+def _whole_numbers_as_ints(df: pd.DataFrame) -> pd.DataFrame:
+    """Float columns that hold only whole numbers (grades, gains, CG) shown as 3, not 3.0000."""
+    whole = [c for c in df.columns if df[c].dtype.kind == "f" and df[c].notna().all() and (df[c] % 1 == 0).all()]
+    return df.astype({c: "int64" for c in whole}) if whole else df
 
 
 def _formats(df: pd.DataFrame) -> dict:
