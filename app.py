@@ -1,8 +1,8 @@
 """nDCG teaching app: the one entry point. Every request and every AppTest run goes through here.
 
 It sets the page, starts the session (language and example from the URL), draws the language
-picker, lists the pages with ``st.navigation``, runs the chosen lesson from ``lessons/``, and
-writes the example back into the URL.
+picker, lists the pages with ``st.navigation``, runs the chosen lesson from ``lessons/``,
+writes the example back into the URL, and shows that link with its QR code in the sidebar.
 
 Why ``pages/`` holds only entry stubs: Streamlit treats a top-level ``pages/`` folder as a legacy
 multipage app until ``st.navigation`` has run once in the process, and AppTest resets that before
@@ -17,7 +17,7 @@ changes or a stub is missing.
 
 import streamlit as st
 
-from ui import editor, nav, session, style
+from ui import editor, nav, session, share, style
 from ui.i18n import T
 
 st.set_page_config(page_icon="📈", layout="wide")
@@ -32,7 +32,10 @@ pages += [st.Page(lesson.script, title=T(lesson.title_key), icon=lesson.icon, ur
 page = st.navigation(pages)
 st.set_page_config(page_title=f"{page.title} · nDCG")  # the browser tab names the lesson
 st.sidebar.caption(T("sidebar_link"))
+share_slot = st.sidebar.empty()
+shown = share.link_panel(share_slot, page.url_path)  # before the lesson, so one that stops early has it too
 try:
     page.run()
 finally:  # also when a lesson stops early (st.stop) or reruns
     session.sync_url()
+share.link_panel(share_slot, page.url_path, shown)  # redrawn only if a table edit changed the example

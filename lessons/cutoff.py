@@ -5,6 +5,7 @@ import streamlit as st
 
 from ui import actions, choices, editor, figures, session, tables
 from ui.format import fmt
+from ui.glossary import help_for
 from ui.i18n import T
 from ui.scoring import score_view
 
@@ -13,7 +14,7 @@ ex = session.example()
 n = len(view.checked.grades)
 
 if n > 1:
-    st.slider(T("k_slider"), min_value=1, max_value=n, key="cutoff_k_slider",
+    st.slider(T("k_slider"), min_value=1, max_value=n, key="cutoff_k_slider", help=help_for("cutoff"),
               on_change=actions.on_k_slider, args=("cutoff_k_slider",),
               **session.bound("cutoff_k_slider", min(ex.k or n, n)))
 else:
@@ -23,7 +24,7 @@ if n < 6:
 
 curves = {g: score_view(ex, view.checked, gain=g, k=None).result.column("ndcg") for g in choices.gains()}
 ks = list(range(1, n + 1))
-st.subheader(T("cutoff_chart"))
+st.subheader(T("cutoff_chart"), help=help_for("cutoff", "ndcg"))
 k_now = view.result.k or n
 figures.plot(figures.figure(
     [{"type": "scatter", "mode": "lines+markers", "name": T(choices.GainFacts.keys(g)["column"]), "x": ks,

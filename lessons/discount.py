@@ -7,6 +7,7 @@ import streamlit as st
 from ndcg_core import discount_share, discount_weights
 from ui import editor, figures, session, tables
 from ui.format import fmt, num
+from ui.glossary import help_for
 from ui.i18n import T
 from ui.scoring import score_view
 
@@ -16,6 +17,7 @@ n = len(view.checked.grades)
 
 c1, c2 = st.columns(2)
 base = c1.slider(T("base_slider"), min_value=1.5, max_value=10.0, step=0.5, key="discount_base",
+                 help=help_for("discount", "jarvelin"),
                  **session.kept("discount_base", 2.0))
 top = max(50, n)
 held = session.widget_value("discount_horizon", max(20, min(n, 200)))
@@ -49,7 +51,7 @@ figures.plot(figures.figure(data, x_title=T("axis_rank"), y_title=T("axis_discou
 if base != 2:  # at b = 2 the factor is 1 and the two curves are one
     st.caption(T("base_note", b=num(base), factor=fmt(float(np.log(base) / np.log(2)))))
 
-st.subheader(T("share_title"))
+st.subheader(T("share_title"), help=help_for("cutoff", "ndcg"))
 k = min(r.k or n, horizon)
 rows = []
 for name, b in CURVES:

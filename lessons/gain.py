@@ -8,13 +8,14 @@ from ndcg_core import gain_disagreement, gain_values
 from ndcg_core.lessons import EXHAUSTIVE_ITEMS
 from ui import actions, choices, editor, figures, session, tables
 from ui.format import fmt
+from ui.glossary import help_for
 from ui.i18n import T
 from ui.scoring import score_view
 
 view = editor.lesson_header("gain", compact=True)
 ex = session.example()
 
-st.subheader(T("gain_table_title"))
+st.subheader(T("gain_table_title"), help=help_for("relevance", "gain_linear", "gain_exponential", "burges"))
 grades = np.arange(0, ex.scale + 1, dtype=float)
 left, right = st.columns([1, 1.4])
 with left:
@@ -30,7 +31,7 @@ with right:
         x_title=T("axis_grade"), y_title=T("axis_gain"), barmode="group", height=300,
     ), key="gain_bars")
 
-st.subheader(T("side_title"))
+st.subheader(T("side_title"), help=help_for("dcg", "idcg", "ndcg"))
 every = {g: score_view(ex, view.checked, gain=g).result for g in choices.gains()}
 at = view.at
 tables.show(pd.DataFrame({

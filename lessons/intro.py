@@ -8,6 +8,8 @@ import streamlit as st
 from ndcg_core import score_ranking
 from ui import actions, choices, editor, nav, session, state, tables, url
 from ui.format import fmt
+from ui.glossary import frame as glossary_frame
+from ui.glossary import help_for
 from ui.i18n import T, labeller
 
 EXAMPLE_COLUMNS = ("rank", "item", "relevance", "gain", "discount", "discounted_gain")
@@ -30,14 +32,15 @@ st.caption(T("intro_source"))
 st.markdown(T("intro_what"))
 st.markdown(T("intro_scales"))
 
-st.subheader(T("intro_steps_title"))
+st.subheader(T("intro_steps_title"), help=help_for("cg", "dcg", "discount", "idcg", "ndcg"))
 st.latex(r"\begin{aligned}&\mathrm{CG}_p=\sum_{i=1}^{p} rel_i\\"  # one step per line: fits a phone
          r"\rightarrow\;&\mathrm{DCG}_p=\sum_{i=1}^{p}\frac{gain(rel_i)}{\log_2(i+1)}\\"
          r"\rightarrow\;&\mathrm{IDCG}_p \;\rightarrow\; "
          r"\mathrm{nDCG}_p=\frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}\end{aligned}")
 
 # The source's worked example, with log2(i+1) beside each discount as the step lesson shows it.
-st.subheader(T("intro_example_title"))
+st.subheader(T("intro_example_title"),
+             help=help_for("relevance", "gain_exponential", "gain_linear", "ideal_order", "cutoff"))
 gains = sorted(choices.gains(), key=lambda g: g != "exponential")  # the source's gain first
 gain = st.radio(T("intro_example_gain"), gains, format_func=labeller("gain_"),
                 key="intro_gain", horizontal=True, **session.kept("intro_gain", "exponential", gains))
@@ -60,7 +63,7 @@ if changed:
     st.caption(T("intro_open_replaces", n=len(session.example().items)))
 
 # The comparison table of the source, with MRR and MAP defined under it.
-st.subheader(T("intro_compare_title"))
+st.subheader(T("intro_compare_title"), help=help_for("mrr", "map"))
 st.table(pd.DataFrame(
     {
         "MRR": [T("cmp_binary"), T("cmp_first"), T("cmp_recip"), T("cmp_builtin")],
@@ -77,7 +80,7 @@ st.subheader(T("intro_limits_title"))
 st.markdown(T("intro_limits"))
 
 # Computing it in code: the source's snippet, the pitfall, and the call that gives the example's value.
-st.subheader(T("intro_code_title"))
+st.subheader(T("intro_code_title"), help=help_for("sklearn"))
 st.markdown(T("intro_code_lead"))
 sklearn_value = score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3, gain="linear").ndcg
 st.code(
@@ -109,3 +112,6 @@ st.code(
 )
 
 st.info(T("intro_next"), icon=":material/school:")
+
+with st.expander(T("gloss_title"), icon=":material/menu_book:"):  # every term, one line each
+    st.table(glossary_frame(), hide_index=True)

@@ -6,6 +6,7 @@ import streamlit as st
 from ndcg_core import BinaryMetrics, binary_metrics
 from ui import actions, arithmetic, editor, panels, session, tables
 from ui.format import fmt, num
+from ui.glossary import help_for
 from ui.i18n import T
 
 MAX_TERMS = 12  # AP's sum written out in full up to this many terms
@@ -87,31 +88,31 @@ if r.k is not None and r.k < n:
     st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
 
 # Each metric: its definition, its arithmetic for this ranking, and what it rewards.
-st.header(T("metrics_rr_title"))
+st.header(T("metrics_rr_title"), help=help_for("mrr"))
 st.latex(r"\mathrm{RR@}k = \frac{1}{\mathrm{rank}_{\text{first relevant}}}")
 st.write(T("metrics_rr_def", cut=m.cutoff))
 st.text(rr_line(m, at, names))
 st.write(T("metrics_rr_rewards"))
 
-st.header(T("metrics_ap_title"))
+st.header(T("metrics_ap_title"), help=help_for("map"))
 st.latex(r"\mathrm{AP@}k = \frac{1}{R}\sum_{i \le k,\ rel_i \ge t} \mathrm{P@}i")
 st.write(T("metrics_ap_def", cut=m.cutoff))
 st.text(ap_line(m, at))
 st.write(T("metrics_ap_rewards"))
 
-st.header(T("metrics_p_title"))
+st.header(T("metrics_p_title"), help=help_for("precision"))
 st.latex(r"\mathrm{P@}k = \frac{|\{i \le k : rel_i \ge t\}|}{k}")
 st.write(T("metrics_p_def", cut=m.cutoff))
 st.text(f"P{at} = {m.relevant_at_k} / {m.cutoff} = {fmt(m.precision)}")
 st.write(T("metrics_p_rewards"))
 
-st.header(T("metrics_r_title"))
+st.header(T("metrics_r_title"), help=help_for("recall"))
 st.latex(r"\mathrm{R@}k = \frac{|\{i \le k : rel_i \ge t\}|}{R}")
 st.write(T("metrics_r_def", cut=m.cutoff))
 st.text(recall_line(m, at))
 st.write(T("metrics_r_rewards"))
 
-st.header(T("metrics_ndcg_title"))
+st.header(T("metrics_ndcg_title"), help=help_for("ndcg"))
 st.write(T("metrics_ndcg_def"))
 st.text(arithmetic.ndcg_line(r))
 st.write(T("metrics_ndcg_rewards"))

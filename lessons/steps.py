@@ -5,6 +5,7 @@ import streamlit as st
 from ndcg_core import gain_values
 from ui import arithmetic, averaging, change, choices, editor, figures, panels, session, tables
 from ui.format import fmt, num
+from ui.glossary import help_for
 from ui.i18n import T
 
 view = editor.lesson_header("steps")
@@ -12,7 +13,7 @@ r = view.result
 ex = session.example()
 
 # Actual order beside the ideal order, with the ranks that differ highlighted.
-st.subheader(T("compare_title"))
+st.subheader(T("compare_title"), help=help_for("ideal_order", "relevance"))
 actual = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance"))
 ideal = tables.step_frame(r, ideal=True, columns=("rank", "item", "relevance"))
 n = len(actual)
@@ -29,7 +30,7 @@ st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
 change.section(view)  # after a move: which ranks' discounted gains went up or down
 
 # Step 1: CG
-st.header(T("cg_title"))
+st.header(T("cg_title"), help=help_for("cg", "cutoff"))
 st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
 cg_table = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg"))
 tables.show(tables.top_k(cg_table, r.k), height=tables.table_height(n))
@@ -39,7 +40,7 @@ st.text("\n".join(arithmetic.cg_lines(r)))
 st.write(T("cg_sentence"))
 
 # Step 2: DCG
-st.header(T("dcg_title"))
+st.header(T("dcg_title"), help=help_for("dcg", "discount", "gain_linear", "gain_exponential"))
 st.write(T("gain_intro", label=T(choices.GainFacts.keys(ex.gain)["label"]),
            examples=", ".join(f"{g} → {num(v)}" for g, v in enumerate(gain_values(range(ex.scale + 1), ex.gain)))))
 st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + r"}{\log_2(i+1)}")
@@ -57,7 +58,7 @@ if cut:
 st.write(T(choices.GainFacts.keys(ex.gain)["sentence"]))
 
 # Step 3: IDCG, from the listed items or from every judged item.
-st.header(T("idcg_title"))
+st.header(T("idcg_title"), help=help_for("idcg", "ideal_order", "judged_pool"))
 panels.pool_controls("steps")
 st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
          else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p")
@@ -75,7 +76,7 @@ st.write(T("idcg_sentence"))
 st.caption(T("pool_explain"))
 
 # Step 4: nDCG
-st.header(T("ndcg_title"))
+st.header(T("ndcg_title"), help=help_for("ndcg"))
 st.latex(r"\mathrm{nDCG}_p = \frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
 st.text(arithmetic.ndcg_line(r))
 st.write(T("ndcg_sentence"))

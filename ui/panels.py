@@ -7,6 +7,7 @@ import streamlit as st
 
 from ui import actions, choices, session
 from ui.format import fmt
+from ui.glossary import help_for
 from ui.i18n import T, labeller, problem_text
 from ui.scoring import score_view
 from ui.tables import show, step_frame, table_height
@@ -15,7 +16,7 @@ from ui.tables import show, step_frame, table_height
 def tie_panel(view) -> None:
     """Tie groups of the model scores, and nDCG under every tie policy with its range."""
     r = view.result
-    st.subheader(T("ties_title"))
+    st.subheader(T("ties_title"), help=help_for("tie_average", "tie_optimistic", "tie_pessimistic"))
     groups = sum(1 for s in r.tie_group_sizes if s > 1)
     if groups == 0:
         st.write(T("ties_none"))
@@ -42,6 +43,7 @@ def pool_controls(page: str) -> None:
     modes = list(actions.POOL_MODES)
     st.radio(T("pool_switch"), modes, format_func=labeller("pool_"), key=mode_key,
              horizontal=True, on_change=actions.on_pool_mode, args=(mode_key,),
+             help=help_for("judged_pool", "sklearn", "trec_eval"),
              **session.bound(mode_key, "judged" if ex.use_pool else "listed", modes))
     if ex.use_pool:
         if session.pool_problem():  # keep a bad entry on screen until it is fixed

@@ -1,0 +1,68 @@
+"""The sidebar's share panel: the example's full link with a copy button, and its QR code.
+
+The link is the page address the browser reports (``st.context.url``: scheme, host, port and
+page path, never the query) plus the example's parameters from ``ui.url.write``. Without a
+browser (AppTest) it is a relative link, "/steps?…". ``st.code`` shows the link literally (item
+names are user text) and has Streamlit's own copy button; the QR code is a PNG made by segno.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from urllib.parse import quote, urlencode, urlsplit, urlunsplit
+
+import segno
+import streamlit as st
+
+from ui import session, url
+from ui.i18n import T
+
+LONG_LINK = 400  # characters; a longer link scrolls inside a fixed-height block
+
+
+def query_string(params: dict[str, str]) -> str:
+    """URL parameters percent-encoded, commas kept readable ("items=A,B,C&rel=1,3,2")."""
+    return urlencode(params, safe=",", quote_via=quote)
+
+
+def full_link(base: str | None, page_path: str, params: dict[str, str]) -> str:
+    """The shareable link: ``base`` (the browser's page address) with ``params``; "/page?…" without one."""
+    if base:
+        scheme, netloc, path, _, _ = urlsplit(base)
+        return urlunsplit((scheme, netloc, path or "/", query_string(params), ""))
+    return f"/{page_path}?{query_string(params)}"
+
+
+@lru_cache(maxsize=64)
+def qr_png(link: str) -> bytes | None:
+    """The link as a QR code PNG (error level M at least), or None when it is too long for any QR code.
+
+    Cached per link; the bytes are immutable, so sharing them between sessions is safe.
+    """
+    try:
+        code = segno.make(link, error="m", micro=False)
+    except segno.DataOverflowError:
+        return None
+    buf = io.BytesIO()
+    code.save(buf, kind="png", scale=8, border=2)
+    return buf.getvalue()
+
+
+def link_panel(slot, page_path: str, shown: str | None = None) -> str:
+    """Fill ``slot`` (a sidebar ``st.empty``) with the example's link and a QR code popover; return the link.
+
+    Nothing is redrawn when the link is still ``shown`` (the one drawn earlier in this run).
+    """
+    link = full_link(st.context.url, page_path, url.write(session.example(), session.language()))
+    if link == shown:
+        return link
+    with slot.container():
+        st.code(link, language=None, wrap_lines=True, height=160 if len(link) > LONG_LINK else "content")
+        with st.popover(T("share_qr"), icon=":material/qr_code_2:", width="stretch"):
+            png = qr_png(link)
+            if png is None:
+                st.caption(T("share_qr_too_long"))
+            else:
+                st.image(png, caption=T("share_qr_caption"), width="stretch", alt=T("share_qr"))
+    return link
