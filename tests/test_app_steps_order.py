@@ -39,6 +39,7 @@ def test_step_2_explains_the_gain_in_use():
     at = open_page("lessons/steps.py", {"rel": "1,3,2", "lang": "en"})
     (line,) = [m.value for m in at.markdown if m.value.startswith("The gain turns a grade")]
     assert "0 → 0, 1 → 1, 2 → 3, 3 → 7" in line and "2^rel − 1" in line
+    assert "binary relevance" in line and "2^1 − 1 = 1" in line  # F25.6: both gains agree on 0/1 grades
     at = open_page("lessons/steps.py", {"rel": "1,3,2", "gain": "linear", "lang": "ko"})
     assert any("0 → 0, 1 → 1, 2 → 2, 3 → 3" in m.value for m in at.markdown)
 

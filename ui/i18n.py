@@ -302,9 +302,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "gain_intro": (
         "이득(gain)은 관련성 점수를 더할 값으로 바꾸는 공식입니다. 지금 쓰는 공식은 {label} (관련성 → 이득: {examples}). "
-        "원문의 계산 예시는 강조 공식 2^rel − 1을 씁니다. 공식은 위 설정에서 바꿀 수 있고, '선형 vs 지수 이득' 단원에서 둘을 비교합니다.",
+        "원문의 계산 예시는 강조 공식 2^rel − 1을 씁니다. 관련성이 0과 1뿐이면(이진 관련성) 두 공식은 같은 값을 줍니다(2^1 − 1 = 1). "
+        "공식은 위 설정에서 바꿀 수 있고, '선형 vs 지수 이득' 단원에서 둘을 비교합니다.",
         "The gain turns a grade into the amount that is added up. The formula in use is {label} (grade → gain: {examples}). "
-        "The source's worked example uses the emphasis formula 2^rel − 1. Switch it in the settings above; "
+        "The source's worked example uses the emphasis formula 2^rel − 1. With grades 0 and 1 only (binary relevance) "
+        "the two formulas give the same values (2^1 − 1 = 1). Switch it in the settings above; "
         "the lesson 'Linear vs exponential gain' compares the two.",
     ),
     "chart_title": ("순위별 감쇠된 이득: 실제 vs 이상적", "Discounted gain per rank: actual vs ideal"),
