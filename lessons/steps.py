@@ -3,90 +3,100 @@
 import streamlit as st
 
 from ndcg_core import gain_values
-from ui import arithmetic, averaging, change, choices, editor, figures, panels, session, tables
+from ui import arithmetic, averaging, change, choices, editor, figures, panels, present, session, tables
 from ui.format import fmt, num
 from ui.glossary import help_for
 from ui.i18n import T
 
-view = editor.lesson_header("steps")
+view = present.header() if present.active() else editor.lesson_header("steps")  # ?present=1: one step, large
 r = view.result
 ex = session.example()
+n = len(r.column("rank"))  # ranks in the list
 
 # Actual order beside the ideal order, with the ranks that differ highlighted.
-st.subheader(T("compare_title"), help=help_for("ideal_order", "relevance"))
-actual = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance"))
-ideal = tables.step_frame(r, ideal=True, columns=("rank", "item", "relevance"))
-n = len(actual)
-wrong = [i < len(ideal) and actual.iat[i, 2] != ideal.iat[i, 2] for i in range(n)]
-left, right = st.columns(2)
-with left:
-    st.caption(T("compare_actual"))
-    tables.show(actual, styler=tables.highlight_rows(actual, wrong), height=tables.table_height(n))
-with right:
-    st.caption(T("compare_ideal"))
-    tables.show(ideal, styler=tables.highlight_rows(ideal, wrong + [False] * (len(ideal) - n)),
-                height=tables.table_height(len(ideal)))
-st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
-change.section(view)  # after a move: which ranks' discounted gains went up or down
+if not present.active():
+    st.subheader(T("compare_title"), help=help_for("ideal_order", "relevance"))
+    actual = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance"))
+    ideal = tables.step_frame(r, ideal=True, columns=("rank", "item", "relevance"))
+    wrong = [i < len(ideal) and actual.iat[i, 2] != ideal.iat[i, 2] for i in range(n)]
+    left, right = st.columns(2)
+    with left:
+        st.caption(T("compare_actual"))
+        tables.show(actual, styler=tables.highlight_rows(actual, wrong), height=tables.table_height(n))
+    with right:
+        st.caption(T("compare_ideal"))
+        tables.show(ideal, styler=tables.highlight_rows(ideal, wrong + [False] * (len(ideal) - n)),
+                    height=tables.table_height(len(ideal)))
+    st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
+    change.section(view)  # after a move: which ranks' discounted gains went up or down
 
 # Step 1: CG
-st.header(T("cg_title"), help=help_for("cg", "cutoff"))
-st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
-cg_table = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg"))
-tables.show(tables.top_k(cg_table, r.k), height=tables.table_height(n))
-if r.k is not None and r.k < n:
-    st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
-st.text("\n".join(arithmetic.cg_lines(r)))
-st.write(T("cg_sentence"))
+if present.shows(1):
+    st.header(T("cg_title"), help=help_for("cg", "cutoff"))
+    st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
+    cg_table = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg"))
+    tables.show(tables.top_k(cg_table, r.k), height=tables.table_height(n))
+    if r.k is not None and r.k < n:
+        st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
+    st.text("\n".join(arithmetic.cg_lines(r)))
+    st.write(T("cg_sentence"))
 
 # Step 2: DCG
-st.header(T("dcg_title"), help=help_for("dcg", "discount", "gain_linear", "gain_exponential"))
-st.write(T("gain_intro", label=T(choices.GainFacts.keys(ex.gain)["label"]),
-           examples=", ".join(f"{g} → {num(v)}" for g, v in enumerate(gain_values(range(ex.scale + 1), ex.gain)))))
-st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + r"}{\log_2(i+1)}")
-dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "discounted_gain", "dcg")
-if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
-    dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
-dcg_table = tables.log_column(tables.step_frame(r, ideal=False, columns=dcg_cols))
-tables.show(tables.top_k(dcg_table, r.k), height=tables.table_height(n))
-if r.k is not None and r.k < n:
-    st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
-lines, cut = arithmetic.dcg_lines(r, ideal=False)
-st.text("\n".join(lines))
-if cut:
-    st.caption(T("arith_more", n=cut))
-st.write(T(choices.GainFacts.keys(ex.gain)["sentence"]))
+if present.shows(2):
+    st.header(T("dcg_title"), help=help_for("dcg", "discount", "gain_linear", "gain_exponential"))
+    if not present.active():  # the teacher says it; the slide keeps formula, table and arithmetic
+        grades = enumerate(gain_values(range(ex.scale + 1), ex.gain))
+        st.write(T("gain_intro", label=T(choices.GainFacts.keys(ex.gain)["label"]),
+                   examples=", ".join(f"{g} → {num(v)}" for g, v in grades)))
+    st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + r"}{\log_2(i+1)}")
+    dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "discounted_gain", "dcg")
+    if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
+        dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
+    dcg_table = tables.log_column(tables.step_frame(r, ideal=False, columns=dcg_cols))
+    tables.show(tables.top_k(dcg_table, r.k), height=tables.table_height(n))
+    if r.k is not None and r.k < n:
+        st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
+    lines, cut = arithmetic.dcg_lines(r, ideal=False)
+    st.text("\n".join(lines))
+    if cut:
+        st.caption(T("arith_more", n=cut))
+    st.write(T(choices.GainFacts.keys(ex.gain)["sentence"]))
 
 # Step 3: IDCG, from the listed items or from every judged item.
-st.header(T("idcg_title"), help=help_for("idcg", "ideal_order", "judged_pool"))
-panels.pool_controls("steps")
-st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
-         else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p")
-m = len(r.column("rank", ideal=True))
-idcg_table = tables.log_column(tables.step_frame(
-    r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg")))
-tables.show(tables.top_k(idcg_table, r.k), height=tables.table_height(m))
-if r.k is not None and r.k < m:
-    st.caption(T("beyond_k", k=r.k, hidden=m - r.k))
-lines, cut = arithmetic.dcg_lines(r, ideal=True)
-st.text("\n".join(lines))
-if cut:
-    st.caption(T("arith_more", n=cut))
-st.write(T("idcg_sentence"))
-st.caption(T("pool_explain"))
+if present.shows(3):
+    st.header(T("idcg_title"), help=help_for("idcg", "ideal_order", "judged_pool"))
+    if not present.active():  # a control, not part of the slide
+        panels.pool_controls("steps")
+    st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
+             else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p")
+    m = len(r.column("rank", ideal=True))
+    idcg_table = tables.log_column(tables.step_frame(
+        r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg")))
+    tables.show(tables.top_k(idcg_table, r.k), height=tables.table_height(m))
+    if r.k is not None and r.k < m:
+        st.caption(T("beyond_k", k=r.k, hidden=m - r.k))
+    lines, cut = arithmetic.dcg_lines(r, ideal=True)
+    st.text("\n".join(lines))
+    if cut:
+        st.caption(T("arith_more", n=cut))
+    st.write(T("idcg_sentence"))
+    if not present.active():  # explains the pool switch, which the slide hides
+        st.caption(T("pool_explain"))
 
 # Step 4: nDCG
-st.header(T("ndcg_title"), help=help_for("ndcg"))
-st.latex(r"\mathrm{nDCG}_p = \frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
-st.text(arithmetic.ndcg_line(r))
-st.write(T("ndcg_sentence"))
-source_example = fmt(r.ndcg) == "0.7364" and list(r.column("relevance")) == [1.0, 3.0, 2.0]  # the source's 0.737
-if not r.idcg_is_zero and source_example:
-    st.info(T("rounding_note"), icon=":material/info:")
+if present.shows(4):
+    st.header(T("ndcg_title"), help=help_for("ndcg"))
+    st.latex(r"\mathrm{nDCG}_p = \frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
+    st.text(arithmetic.ndcg_line(r))
+    st.write(T("ndcg_sentence"))
+    source_example = fmt(r.ndcg) == "0.7364" and list(r.column("relevance")) == [1.0, 3.0, 2.0]  # the source's 0.737
+    if not r.idcg_is_zero and source_example:
+        st.info(T("rounding_note"), icon=":material/info:")
 
-if ex.use_scores:  # ties are the advanced part: after the four steps (F25.4)
-    panels.tie_panel(view)
+if not present.active():  # the presenter view ends with its one step (no st.stop: sync_url must still run)
+    if ex.use_scores:  # ties are the advanced part: after the four steps (F25.4)
+        panels.tie_panel(view)
 
-st.subheader(T("chart_title"))
-figures.actual_vs_ideal(r, key="steps_bars")
-averaging.section()
+    st.subheader(T("chart_title"))
+    figures.actual_vs_ideal(r, key="steps_bars")
+    averaging.section()

@@ -30,5 +30,6 @@ LESSONS = (
     Lesson("gain", ":material/balance:"),
     Lesson("cutoff", ":material/content_cut:"),
     Lesson("metrics", ":material/leaderboard:"),
+    Lesson("definitions", ":material/compare_arrows:"),
 )
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}

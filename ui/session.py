@@ -77,7 +77,7 @@ def sync_url() -> None:
     if cached is None or cached[0] != stamp:  # build the parameters once per change, not per call
         cached = (stamp, url.write(*stamp))
         st.session_state[_URL_CACHE] = cached
-    wanted = cached[1]
+    wanted = {**cached[1], **present_params()}  # the presenter view's step stays in the link
     if {k: st.query_params[k] for k in st.query_params} != wanted:
         st.query_params.from_dict(wanted)
 
@@ -222,3 +222,34 @@ def kept(key: str, default, options=None) -> dict:
     if options is not None and value not in options:
         value = default
     return bound(key, value, options)
+
+
+# ---------------------------------------------------------------- presenter view
+
+_PRESENT = "present_step"
+PRESENT_STEPS = 4  # CG, DCG, IDCG, nDCG
+
+
+def present_step() -> int | None:
+    """The presenter view's step (1..4), or None outside it; read from ``present=1&step=N`` once per session."""
+    if _PRESENT not in st.session_state:
+        step = None
+        if st.query_params.get("present") == "1":
+            try:
+                step = int(st.query_params.get("step", "1"))
+            except ValueError:
+                step = 1
+            step = min(max(step, 1), PRESENT_STEPS)
+        st.session_state[_PRESENT] = step
+    return st.session_state[_PRESENT]
+
+
+def set_present_step(step: int) -> None:
+    """Show step ``step`` (kept within 1..4) in the presenter view."""
+    st.session_state[_PRESENT] = min(max(step, 1), PRESENT_STEPS)
+
+
+def present_params() -> dict[str, str]:
+    """The presenter view's URL parameters, kept by ``sync_url`` beside the example's."""
+    step = present_step()
+    return {} if step is None else {"present": "1", "step": str(step)}

@@ -35,6 +35,22 @@ KEEP_WORDS = """<style>
     background: var(--background-color, #fff); border-bottom: 1px solid rgba(49, 51, 63, 0.2);
     padding: 0.25rem 0; }
 }
+/* Presenter view (?present=1, ui.present): no sidebar or toolbar, and every text of the one step in view
+   at least 24 px, readable from the back of a room (issue 9). Scoped to pages holding .st-key-present. */
+.stApp:has(.st-key-present) :is([data-testid=stSidebar], [data-testid=stSidebarCollapsedControl],
+    [data-testid=stHeader], [data-testid=stToolbar], [data-testid=stDecoration]) { display: none !important; }
+.stApp:has(.st-key-present) [data-testid=stMainBlockContainer] { padding: 0.5rem 2rem 1rem !important;
+  max-width: none !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stVerticalBlock] { gap: 0.25rem !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] :is(p, li, td, th, pre, code, [data-testid=stText]) {
+  font-size: 26px !important; line-height: 1.3 !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stHeading] :is(h1, h2, h2 span) {
+  font-size: 36px !important; padding: 0.25rem 0 !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stMetricValue] :is(div, p) { font-size: 40px !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stTable] :is(td, th) {
+  padding: 0.15rem 0.6rem !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] .katex { font-size: 1.9em !important; }
+.st-key-present_headline :is([data-testid=stCaptionContainer], [data-testid=stMetricDelta]) { display: none; }
 </style>"""
 
 
