@@ -47,10 +47,13 @@ def test_the_table_grows_with_a_typed_row(page, server_url):
     before = grid.bounding_box()
     # The grid is a canvas: click the empty row under C (header + 3 rows of 35 px), then type.
     page.mouse.click(before["x"] + 60, before["y"] + 35 * 4 + 17)
-    page.wait_for_timeout(1000)  # a person's pace: the click's rerun has come back
+    expect(page.locator("li[data-uid]")).to_have_count(4, timeout=WAIT)  # the click added an empty row
+    settle(page)
+    page.mouse.dblclick(before["x"] + 60, before["y"] + 35 * 4 + 17)  # open the new row's name cell afresh
     page.keyboard.type("D")
     page.keyboard.press("Tab")
-    page.wait_for_timeout(1000)
+    expect(page.locator("li[data-uid] .name").nth(3)).to_have_text("D", timeout=WAIT)
+    settle(page)
     page.keyboard.type("3")
     page.keyboard.press("Enter")
     expect(metric(page, "nDCG@3")).to_have_text("0.5355", timeout=WAIT)
