@@ -30,6 +30,19 @@ if not present.active():
     st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
     change.section(view)  # after a move: which ranks' discounted gains went up or down
 
+def dcg_table(*, ideal: bool, columns: tuple[str, ...]) -> None:
+    """The DCG (or IDCG) step: its table up to rank k, what the cut leaves out, and the worked sum."""
+    rows = len(r.column("rank", ideal=ideal))
+    tables.show(tables.top_k(tables.log_column(tables.step_frame(r, ideal=ideal, columns=columns)), r.k),
+                height=tables.table_height(rows))
+    if r.k is not None and r.k < rows:
+        st.caption(T("beyond_k", k=r.k, hidden=rows - r.k))
+    lines, cut = arithmetic.dcg_lines(r, ideal=ideal)
+    st.text("\n".join(lines))
+    if cut:
+        st.caption(T("arith_more", n=cut))
+
+
 # Step 1: CG
 if present.shows(1):
     st.header(T("cg_title"), help=help_for("cg", "cutoff"))
@@ -52,14 +65,7 @@ if present.shows(2):
     dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "discounted_gain", "dcg")
     if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
         dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
-    dcg_table = tables.log_column(tables.step_frame(r, ideal=False, columns=dcg_cols))
-    tables.show(tables.top_k(dcg_table, r.k), height=tables.table_height(n))
-    if r.k is not None and r.k < n:
-        st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
-    lines, cut = arithmetic.dcg_lines(r, ideal=False)
-    st.text("\n".join(lines))
-    if cut:
-        st.caption(T("arith_more", n=cut))
+    dcg_table(ideal=False, columns=dcg_cols)
     st.write(T(choices.GainFacts.keys(ex.gain)["sentence"]))
 
 # Step 3: IDCG, from the listed items or from every judged item.
@@ -69,16 +75,7 @@ if present.shows(3):
         panels.pool_controls("steps")
     st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
              else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p")
-    m = len(r.column("rank", ideal=True))
-    idcg_table = tables.log_column(tables.step_frame(
-        r, ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg")))
-    tables.show(tables.top_k(idcg_table, r.k), height=tables.table_height(m))
-    if r.k is not None and r.k < m:
-        st.caption(T("beyond_k", k=r.k, hidden=m - r.k))
-    lines, cut = arithmetic.dcg_lines(r, ideal=True)
-    st.text("\n".join(lines))
-    if cut:
-        st.caption(T("arith_more", n=cut))
+    dcg_table(ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg"))
     st.write(T("idcg_sentence"))
     if not present.active():  # explains the pool switch, which the slide hides
         st.caption(T("pool_explain"))
