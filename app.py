@@ -15,6 +15,8 @@ click, therefore run this file too. ``tests/test_app_frame.py`` fails if that St
 changes or a stub is missing.
 """
 
+import logging
+
 import streamlit as st
 
 from ui import editor, nav, session, share, style
@@ -36,6 +38,9 @@ share_slot = st.sidebar.empty()
 shown = share.link_panel(share_slot, page.url_path)  # before the lesson, so one that stops early has it too
 try:
     page.run()
-finally:  # also when a lesson stops early (st.stop) or reruns
-    session.sync_url()
+except Exception:  # a lesson that fails anyway: one sentence in the user's language, details in the server log
+    logging.getLogger("ndcg_app").exception("the page %r failed", page.url_path or "intro")
+    st.error(T("page_failed"), icon=":material/error:")
+finally:  # also when a lesson stops early (st.stop) or reruns (their exceptions are not Exceptions)
+    session.sync_url(page.url_path)
 share.link_panel(share_slot, page.url_path, shown)  # redrawn only if a table edit changed the example

@@ -28,15 +28,15 @@ st.subheader(T("cutoff_chart"), help=help_for("cutoff", "ndcg"))
 k_now = view.result.k or n
 figures.plot(figures.figure(
     [{"type": "scatter", "mode": "lines+markers", "name": T(choices.GainFacts.keys(g)["column"]), "x": ks,
-      "y": curves[g].tolist(), "line": {"color": choices.gain(g).colour}} for g in curves],
+      "y": curves[g].tolist(), **figures.line_style(figures.gain_index(g))} for g in curves],
     x_title=T("axis_k"), y_title="nDCG@k", height=380,
     shapes=[{"type": "line", "x0": k_now, "x1": k_now, "y0": 0, "y1": 1, "yref": "y",
-             "line": {"dash": "dot", "color": "#888"}}],
+             "line": {"dash": "dot", "color": figures.COLORS["marker"]}}],
     yaxis={"title": {"text": "nDCG@k"}, "range": [0, 1.05]},
     xaxis={"title": {"text": T("axis_k")}, "dtick": 1 if n <= 20 else None},
-), key="cutoff_curve")
+), key="cutoff_curve", table=None)  # its numbers are the table below
 for g in curves:
     st.write(T("cutoff_range", lo=fmt(float(curves[g].min())), hi=fmt(float(curves[g].max())),
                gain=T(choices.GainFacts.keys(g)["column"])))
 tables.show(pd.DataFrame({"k": ks, **{T(choices.GainFacts.keys(g)["column"]): c for g, c in curves.items()}}),
-            height=tables.table_height(n))
+            height=tables.table_height(n), download="cutoff")

@@ -64,11 +64,18 @@ def shown(value) -> str:
     return f"{fmt(value[0])} – {fmt(value[1])}" if isinstance(value, tuple) else fmt(value)
 
 
+def unrounded(value) -> str | float:
+    return f"{float(value[0])!r} – {float(value[1])!r}" if isinstance(value, tuple) else float(value)
+
+
 st.subheader(T("defs_table_title", at=view.at))
+names, whys = [name for name, _, _ in rows], [why for _, _, why in rows]
 tables.show(pd.DataFrame({
-    T("defs_col_impl"): [name for name, _, _ in rows],
+    T("defs_col_impl"): names,
     T("defs_col_value"): [shown(value) for _, value, _ in rows],
-    T("defs_col_why"): [why for _, _, why in rows],
+    T("defs_col_why"): whys,
+}), download="definitions", export=pd.DataFrame({  # the file keeps every digit
+    T("defs_col_impl"): names, T("defs_col_value"): [unrounded(value) for _, value, _ in rows], T("defs_col_why"): whys,
 }))
 st.caption(T("defs_scores_note") if view.checked.scores is None else T("defs_scores_used"))
 

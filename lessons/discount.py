@@ -29,25 +29,31 @@ ranks = np.arange(1, horizon + 1)
 weights = {name: discount_weights(horizon, name, b) for name, b in CURVES}
 # 1/log_b(i+1) is log2(b) x 1/log2(i+1): plotted raw it tops 1 for b > 2, so it is drawn divided by its
 # rank-1 value. It then lies on the standard curve for every b: dashed with open markers to stay visible.
-STYLE = {"log": {"name": T("d_log_scaled"), "line": {"dash": "dash", "color": "#8e44ad"},
-                 "marker": {"size": 9, "symbol": "circle-open", "color": "#8e44ad"}}}
-data = [
-    {"type": "scatter", "mode": "lines+markers", "name": T(f"d_{name}"), "x": ranks.tolist(),
-     "y": (weights[name] / weights[name][0] if name == "log" else weights[name]).tolist(), "marker": {"size": 5},
-     **STYLE.get(name, {})}
-    for name, _ in CURVES
-]
+plotted = {name: weights[name] / weights[name][0] if name == "log" else weights[name] for name, _ in CURVES}
+names = {name: T("d_log_scaled" if name == "log" else f"d_{name}") for name, _ in CURVES}
+data = []
+for i, (name, _) in enumerate(CURVES):
+    style = figures.line_style(i)  # the log_b curve is series 1: dashed, with large open markers
+    if name == "log":
+        style["marker"] |= {"size": 9, "symbol": "circle-open"}
+    data.append({"type": "scatter", "mode": "lines+markers", "name": names[name], "x": ranks.tolist(),
+                 "y": plotted[name].tolist(), **style})
 shown = min(n, horizon)
 data.append({
     "type": "scatter", "mode": "markers+text" if shown <= 15 else "markers", "name": T("curve_items"),
     "x": r.column("rank")[:shown].tolist(), "y": weights["log2"][:shown].tolist(),
     "text": [figures.label(x) for x in r.column("item")[:shown]], "textposition": "top right",
-    "marker": {"size": [10 + 4 * g for g in r.column("relevance")[:shown]], "color": "#111", "symbol": "diamond"},
+    "marker": {"size": [10 + 4 * g for g in r.column("relevance")[:shown]], "color": figures.COLORS["items"],
+               "symbol": "star"},
     "customdata": r.column("relevance")[:shown].tolist(),
     "hovertemplate": "%{text} (rel %{customdata}): %{y:.4f}<extra></extra>",
 })
+items = [str(x) for x in r.column("item")[:shown]] + [""] * (horizon - shown)
+grades_shown = [num(g) for g in r.column("relevance")[:shown]] + [""] * (horizon - shown)
 figures.plot(figures.figure(data, x_title=T("axis_rank"), y_title=T("axis_discount"), height=420),
-             key="discount_curves")
+             key="discount_curves", table=pd.DataFrame({
+                 T("col_rank"): ranks, T("col_item"): items, T("col_grade"): grades_shown,
+                 **{names[name]: plotted[name] for name, _ in CURVES}}))
 if base != 2:  # at b = 2 the factor is 1 and the two curves are one
     st.caption(T("base_note", b=num(base), factor=fmt(float(np.log(base) / np.log(2)))))
 

@@ -26,10 +26,10 @@ with left:
 with right:
     figures.plot(figures.figure(
         [{"type": "bar", "name": T(choices.GainFacts.keys(g)["column"]), "x": grades.astype(int).tolist(),
-          "y": gain_values(grades, g).tolist(), "marker": {"color": choices.gain(g).colour}}
+          "y": gain_values(grades, g).tolist(), **figures.bar_style(figures.gain_index(g))}
          for g in choices.gains()],
         x_title=T("axis_grade"), y_title=T("axis_gain"), barmode="group", height=300,
-    ), key="gain_bars")
+    ), key="gain_bars", table=None)  # its numbers are the table on the left
 
 st.subheader(T("side_title"), help=help_for("dcg", "idcg", "ndcg"))
 every = {g: score_view(ex, view.checked, gain=g).result for g in choices.gains()}

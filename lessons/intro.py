@@ -26,7 +26,8 @@ editor.url_warning()
 changed = url.to_query(session.example()) != url.to_query(state.DEFAULT)
 if changed:
     st.success(T("intro_link_loaded", n=len(session.example().items)), icon=":material/link:")
-for col, lesson in zip(st.columns(len(nav.LESSONS)), nav.LESSONS, strict=True):
+cols = [col for _ in range(0, len(nav.LESSONS), 4) for col in st.columns(4)]  # rows of four links
+for col, lesson in zip(cols, nav.LESSONS):
     col.page_link(lesson.script, label=T(lesson.title_key), icon=lesson.icon)
 st.caption(T("intro_source"))
 st.markdown(T("intro_what"))

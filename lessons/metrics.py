@@ -69,7 +69,7 @@ st.subheader(T("metrics_table_title"))
 tables.show(pd.DataFrame({
     T("col_measure"): [f"RR{at}", f"AP{at}", f"P{at}", f"R{at}", f"nDCG{view.at}"],
     T("metrics_col_value"): [m.reciprocal_rank, m.average_precision, m.precision, m.recall, r.ndcg],
-}))
+}), download="metrics_values")
 st.info(T("metrics_means"), icon=":material/functions:")
 
 # Rank by rank: which items count as relevant, and precision@i.
@@ -83,7 +83,7 @@ ranks = pd.DataFrame({
     T("metrics_col_precision"): [binary_metrics(grades, k=i, threshold=threshold, n_relevant=m.n_relevant).precision
                                  for i in range(1, n + 1)],
 })
-tables.show(tables.top_k(ranks, r.k), height=tables.table_height(n))
+tables.show(ranks, k=r.k, height=tables.table_height(n), download="metrics_ranks")
 if r.k is not None and r.k < n:
     st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
 

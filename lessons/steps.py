@@ -34,8 +34,13 @@ if not present.active():
 def dcg_table(*, ideal: bool, columns: tuple[str, ...]) -> None:
     """The DCG (or IDCG) step: its table up to rank k, what the cut leaves out, and the worked sum."""
     rows = len(r.column("rank", ideal=ideal))
-    tables.show(tables.top_k(tables.log_column(tables.step_frame(r, ideal=ideal, columns=columns)), r.k),
-                height=tables.table_height(rows))
+    shown = present.rows(r, 3 if ideal else 2, ideal=ideal)  # k, or what one screen holds in the presenter view
+    tables.show(tables.log_column(tables.step_frame(r, ideal=ideal, columns=columns)), k=shown,
+                height=tables.table_height(rows), download="steps_idcg" if ideal else "steps_dcg")
+    if present.active():  # one screen: the rows it holds, the first ranks worked out, and the sum
+        present.cut_note(r, shown, ideal=ideal)
+        st.text(present.dcg_text(r, ideal=ideal))
+        return
     if r.k is not None and r.k < rows:
         st.caption(T("beyond_k", k=r.k, hidden=rows - r.k))
     lines, cut = arithmetic.dcg_lines(r, ideal=ideal)
@@ -49,10 +54,12 @@ if present.shows(1):
     st.header(T("cg_title"), help=help_for("cg", "cutoff"))
     st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
     cg_table = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg"))
-    tables.show(tables.top_k(cg_table, r.k), height=tables.table_height(n))
-    if r.k is not None and r.k < n:
+    tables.show(cg_table, k=present.rows(r, 1), height=tables.table_height(n), download="steps_cg")
+    if present.active():
+        present.cut_note(r, present.rows(r, 1))
+    elif r.k is not None and r.k < n:
         st.caption(T("beyond_k", k=r.k, hidden=n - r.k))
-    st.text("\n".join(arithmetic.cg_lines(r)))
+    st.text(present.cg_line(r) if present.active() else "\n".join(arithmetic.cg_lines(r)))
     st.write(T("cg_sentence"))
 
 # Step 2: DCG

@@ -2,7 +2,7 @@
 
 from ndcg_core._registry import DISCOUNTS, EMPTY, GAINS, TIES, discount_weights, gain_values
 from ndcg_core.batch import RunEvaluation, evaluate_run
-from ndcg_core.lessons import GainDisagreement, discount_share, gain_disagreement
+from ndcg_core.lessons import GainDisagreement, discount_share, gain_disagreement, swap_deltas
 from ndcg_core.metrics import BinaryMetrics, binary_metrics
 from ndcg_core.ranking import RankingScore, score_ranking
 
@@ -22,4 +22,5 @@ __all__ = [
     "gain_disagreement",
     "gain_values",
     "score_ranking",
+    "swap_deltas",
 ]

@@ -13,6 +13,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.harness import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
+from ui.i18n import translate  # noqa: E402
 
 
 def open_page(page: str, params: dict[str, str] | None = None, timeout: float = 60):
@@ -26,6 +27,31 @@ def open_page(page: str, params: dict[str, str] | None = None, timeout: float = 
     if page != "lessons/intro.py":
         at.switch_page(page).run()
     return at
+
+
+PAGE_FAILED = {translate("page_failed", lang) for lang in ("ko", "en")}
+
+
+@pytest.fixture(autouse=True)
+def _a_failed_page_fails_the_test(request, monkeypatch):
+    """app.py turns a lesson's exception into one friendly sentence; in AppTests that sentence is a failure.
+
+    The exception itself is in the captured log ("the page ... failed"). A test that wants the
+    sentence marks itself ``page_failure_expected``.
+    """
+    if request.node.get_closest_marker("page_failure_expected"):
+        return
+    from streamlit.testing.v1 import AppTest
+
+    original = AppTest.run
+
+    def run(self, *args, **kwargs):
+        out = original(self, *args, **kwargs)
+        failed = [e.value for e in out.error if e.value in PAGE_FAILED]
+        assert not failed, "a lesson raised an exception (see the captured log for its traceback)"
+        return out
+
+    monkeypatch.setattr(AppTest, "run", run)
 
 
 def metrics(at) -> dict[str, str]:

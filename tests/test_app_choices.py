@@ -8,7 +8,7 @@ import pytest
 from ndcg_core import GAINS, TIES, score_ranking
 from tests.conftest import metrics, open_page
 from ui import choices, i18n
-from ui.nav import LESSONS
+from ui.nav import EXAMPLE_LESSONS
 
 
 def test_every_registered_choice_has_display_facts_and_strings():
@@ -26,14 +26,14 @@ def binary_gain(monkeypatch):
     """Register a 'binary' gain (any positive grade counts 1) in the core, its facts and its strings."""
     monkeypatch.setitem(GAINS, "binary", lambda rel: (rel > 0).astype(float))
     monkeypatch.setitem(choices.GAIN_FACTS, "binary",
-                        choices.GainFacts(latex=r"[rel_i > 0]", term=lambda g: f"[{g} > 0]", colour="#2a9d5c"))
+                        choices.GainFacts(latex=r"[rel_i > 0]", term=lambda g: f"[{g} > 0]"))
     for key, text in {"gain_binary": "Binary: rel > 0", "col_binary": "Binary (rel > 0)",
                       "dcg_sentence_binary": "Every relevant item counts 1."}.items():
         monkeypatch.setitem(i18n.CATALOGUE, key, (text, text))
     return "binary"
 
 
-@pytest.mark.parametrize("slug", ["intro", *[lesson.slug for lesson in LESSONS]])
+@pytest.mark.parametrize("slug", ["intro", *[lesson.slug for lesson in EXAMPLE_LESSONS]])
 def test_a_registered_gain_renders_on_every_page(binary_gain, slug):
     """With gain=binary in the link, every page renders without an exception."""
     at = open_page(f"lessons/{slug}.py", {"items": "A,B,C", "rel": "1,3,0", "gain": "binary", "k": "3",

@@ -27,13 +27,14 @@ def test_a_rerun_and_a_click_go_through_app_py(slug):
     for step in ("first run", "rerun", "click"):
         if step == "rerun":
             at.run()
-        elif step == "click":
-            at.button(key=f"{slug}_reverse").click().run()
+        elif step == "click":  # the exercises page has no ranking editor: its click is "Next exercise"
+            at.button(key="exercises_next" if slug == "exercises" else f"{slug}_reverse").click().run()
         assert not at.exception, f"{step}: {at.exception}"
         assert frame_marks(at) == 1, f"{step}: app.py's frame drawn {frame_marks(at)} times"
         assert [t.value for t in at.title] == [title], f"{step}: titles {[t.value for t in at.title]}"
-    names = at.query_params["items"]
-    assert (names[0] if isinstance(names, list) else names) == "C,B,A"
+    param, after = ("seed", "2") if slug == "exercises" else ("items", "C,B,A")
+    value = at.query_params[param]
+    assert (value[0] if isinstance(value, list) else value) == after
 
 
 def test_the_intro_goes_through_app_py_on_every_run():
@@ -89,3 +90,21 @@ def test_korean_text_breaks_between_words():
     """Every page carries the keep-all rule, so Korean words are not split across lines on a phone."""
     at = open_page("lessons/steps.py", {"lang": "ko"})
     assert any("word-break: keep-all" in h.proto.body for h in at.get("html"))
+
+
+@pytest.mark.page_failure_expected
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_lesson_that_fails_shows_one_sentence_and_logs_the_traceback(monkeypatch, caplog, lang):
+    """An exception inside a lesson becomes one sentence in the user's language; its traceback goes to the log."""
+    from ui import editor
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom from a test")
+
+    monkeypatch.setattr(editor, "lesson_header", broken)
+    at = open_page("lessons/metrics.py", {"rel": "1,3,2", "lang": lang})
+    assert not at.exception
+    assert [e.value for e in at.error] == [translate("page_failed", lang)]
+    assert "boom from a test" not in str([m.value for m in at.markdown])
+    assert any("the page 'metrics' failed" in r.getMessage() and r.exc_info for r in caplog.records)
+    assert at.query_params["rel"] in ("1,3,2", ["1,3,2"])  # the example stays in the address

@@ -60,3 +60,57 @@ def test_without_present_every_step_is_shown():
     assert step_headers(at) == TITLES
     assert not [b for b in at.button if b.key in ("present_prev", "present_next")]
     assert "present" not in at.query_params
+
+
+def test_leave_returns_to_the_whole_step_page_with_the_same_example():
+    """The Leave button (Esc) shows all four steps and the editor again, keeps the example, and drops present and step from the URL."""
+    at = open_page("lessons/steps.py", {**PARAMS, "step": "2"})
+    assert at.button(key="present_leave").label == translate("present_leave", "en")
+    at.button(key="present_leave").click().run()
+    assert not at.exception
+    assert step_headers(at) == TITLES
+    assert translate("editor_title", "en") in [s.value for s in at.subheader]
+    assert "present" not in at.query_params and "step" not in at.query_params
+    assert param(at, "rel") == "1,3,2" and param(at, "items") == "A,B,C" and param(at, "k") == "3"
+    assert not [b for b in at.button if b.key in ("present_prev", "present_next", "present_leave")]
+
+
+TWENTY = {"items": ",".join(chr(65 + i) for i in range(20)), "rel": "3,1,0,2,3,0,1,2,0,3,1,1,0,2,3,0,1,2,0,1",
+          "lang": "en", "present": "1"}
+
+
+def test_a_long_list_is_cut_to_what_one_screen_holds():
+    """With 20 items and no k, Step 1 shows 8 rows and Steps 2 and 3 show 5, each with a caption naming the ranks left out."""
+    for step, rows in ((1, 8), (2, 5), (3, 5)):
+        at = open_page("lessons/steps.py", {**TWENTY, "step": str(step)})
+        assert not at.exception
+        assert [len(t.value) for t in at.table] == [rows]
+        more = translate("present_more_rows", "en", more=20 - rows, first=rows + 1, last=20)
+        assert more in [c.value for c in at.caption]
+
+
+def test_a_long_list_shows_the_first_ranks_worked_out_and_the_whole_sum():
+    """With 20 items the DCG arithmetic shows ranks 1 and 2, a line naming the 18 others, and the sum over all 20."""
+    at = open_page("lessons/steps.py", {**TWENTY, "step": "2"})
+    lines = at.text[0].value.splitlines()
+    assert [line.split()[0] for line in lines[:2]] == ["i=1", "i=2"]
+    assert lines[2] == translate("present_more_lines", "en", n=18)
+    assert lines[3].startswith("DCG@20 = 7.0000 + ") and lines[3].endswith(" = 19.1749")
+    at = open_page("lessons/steps.py", {**TWENTY, "step": "1"})
+    assert at.text[0].value == "CG@20 = 3 + 1 + 0 + 2 + 3 + 0 + … + 0 + 1 = 26"
+
+
+def test_the_whole_page_still_shows_every_rank_of_a_long_list():
+    """Outside the presenter view the 20-item step tables keep all 20 rows and every rank's arithmetic."""
+    at = open_page("lessons/steps.py", {k: v for k, v in TWENTY.items() if k != "present"})
+    assert not at.exception
+    assert translate("present_more_lines", "en", n=18) not in "\n".join(t.value for t in at.text)
+    assert any(len(t.value) == 20 for t in at.table)
+
+
+def test_a_short_list_or_a_small_k_is_shown_whole():
+    """Within what fits, the presenter view cuts only at k (with the usual caption) and works out every rank."""
+    at = open_page("lessons/steps.py", {**TWENTY, "k": "3", "step": "2"})
+    assert [len(t.value) for t in at.table] == [3]
+    assert translate("beyond_k", "en", k=3, hidden=17) in [c.value for c in at.caption]
+    assert [line.split()[0] for line in at.text[0].value.splitlines()] == ["i=1", "i=2", "i=3", "DCG@3"]

@@ -15,7 +15,7 @@ from ui import nav, presets, state, url
 from ui.i18n import CATALOGUE, translate
 
 NAMES = list(presets.PRESETS)
-EDITOR_PAGES = [lesson.script for lesson in nav.LESSONS]
+EDITOR_PAGES = [lesson.script for lesson in nav.EXAMPLE_LESSONS]
 
 
 def core_numbers(ex: state.Example) -> dict[str, str]:

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 from ndcg_core import score_ranking
 from tests.harness import ARTIFACTS
 from ui.i18n import translate
-from ui.nav import LESSONS
+from ui.nav import EXAMPLE_LESSONS
 
 pytestmark = pytest.mark.browser
 SOURCE = "items=A,B,C&rel=1,3,2&gain=exponential&k=3"
@@ -216,7 +216,7 @@ def test_touch_drag_on_the_handle(browser, server_url, moves):
         context.close()
 
 
-@pytest.mark.parametrize("slug", [lesson.slug for lesson in LESSONS])
+@pytest.mark.parametrize("slug", [lesson.slug for lesson in EXAMPLE_LESSONS])
 def test_first_request_of_a_fresh_server_can_be_a_lesson_page(page, fresh_server_url, slug):
     """Opening a lesson first on a new server shows it in the app's frame (menu, caption), with no dialog."""
     open_app(page, f"{fresh_server_url}/{slug}?{SOURCE}&lang=en")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -76,5 +78,48 @@ def test_presenter_view_steps_by_keyboard_and_each_step_fits_one_screen(browser,
                 expect(step_header(page, TITLES[n])).to_be_visible(timeout=WAIT)
         page.keyboard.press("ArrowLeft")
         expect(step_header(page, TITLES[2])).to_be_visible(timeout=WAIT)
+    finally:
+        context.close()
+
+
+def test_escape_leaves_the_presenter_view_for_the_whole_step_page(page, server_url):
+    """Esc in the presenter view opens the whole step page with its editor and the same example, and the URL loses present and step."""
+    page.goto(server_url + LINK.replace("&lang=ko", "&step=2&lang=en"))
+    settle(page)
+    expect(page.get_by_role("button", name=translate("present_leave", "en"))).to_be_visible(timeout=WAIT)
+    page.keyboard.press("Escape")
+    expect(page.locator("li[data-uid]").first).to_be_attached(timeout=WAIT)
+    expect(page.locator("li[data-uid] .name")).to_have_text(["A", "B", "C"])
+    for title in (translate(key, "en") for key in ("cg_title", "dcg_title", "idcg_title", "ndcg_title")):
+        expect(step_header(page, title)).to_have_count(1)
+    expect(page.locator("[data-testid=stSidebar]")).to_be_visible()
+    expect(page).not_to_have_url(re.compile(r"[?&](present|step)="), timeout=WAIT)
+    assert "rel=1,3,2" in page.url.replace("%2C", ",")
+
+
+TWENTY = ("/steps?items=" + ",".join(chr(65 + i) for i in range(20))
+          + "&rel=3,1,0,2,3,0,1,2,0,3,1,1,0,2,3,0,1,2,0,1&present=1")
+# How far the main area scrolls: 0 when the step fits the screen.
+OVERFLOW = """() => { const m = document.querySelector('[data-testid=stMain]'); return m.scrollHeight - m.clientHeight; }"""
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_each_step_of_a_twenty_item_list_fits_a_1280_by_720_screen(browser, server_url, lang):
+    """With 20 items and no k, each of the four steps fits 1280×720 without scrolling, with its text at 24 px or more."""
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    page = context.new_page()
+    try:
+        for n, key in enumerate(("cg_title", "dcg_title", "idcg_title", "ndcg_title"), start=1):
+            page.goto(f"{server_url}{TWENTY}&step={n}&lang={lang}")
+            settle(page)
+            expect(step_header(page, translate(key, lang))).to_be_in_viewport(timeout=WAIT)
+            if n < 4:
+                expect(page.locator("[data-testid=stTable] tbody tr").first).to_be_visible(timeout=WAIT)
+            page.wait_for_function("() => !document.querySelector('[data-testid=stSkeleton]')", timeout=WAIT)
+            smallest, where = page.evaluate(SMALLEST_TEXT)
+            assert smallest >= 24, f"step {n} ({lang}): {where!r} is {smallest}px"
+            overflow, bottom = page.evaluate(OVERFLOW), page.evaluate(BOTTOM)
+            page.screenshot(path=str(ARTIFACTS / f"present_twenty_{lang}_step{n}.png"))
+            assert overflow <= 0 and bottom <= 720, f"step {n} ({lang}): {overflow}px to scroll, bottom at {bottom}px"
     finally:
         context.close()

@@ -7,7 +7,9 @@ number shown comes from ``ndcg_core.evaluate_run``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 
 import pandas as pd
 import streamlit as st
@@ -38,13 +40,14 @@ def example_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
 
 
 @lru_cache(maxsize=1)
-def evaluations() -> dict[str, RunEvaluation]:
+def evaluations() -> Mapping[str, RunEvaluation]:
     """``evaluate_run`` of the example under each rule for IDCG = 0 queries: "zero" and "skip".
 
-    The example is a constant, so this runs once per process, not on every rerun (never mutated).
+    The example is a constant, so this runs once per process, not on every rerun. Every session
+    shares the result read-only (tests/test_shared_state.py checks no page changes it).
     """
     run, qrels = example_frames()
-    return {rule: evaluate_run(run, qrels, k=K, gain=GAIN, empty=rule) for rule in RULES}
+    return MappingProxyType({rule: evaluate_run(run, qrels, k=K, gain=GAIN, empty=rule) for rule in RULES})
 
 
 def _sum(ndcgs, mean: float) -> dict[str, str | int]:

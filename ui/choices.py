@@ -18,7 +18,6 @@ from ndcg_core import GAINS, TIES
 class GainFacts:
     latex: str  # gain(rel_i) in LaTeX, the numerator of the DCG sum
     term: Callable[[str], str]  # the arithmetic term for a grade written as text
-    colour: str
 
     @staticmethod
     def keys(name: str) -> dict[str, str]:
@@ -27,8 +26,8 @@ class GainFacts:
 
 
 GAIN_FACTS: dict[str, GainFacts] = {
-    "linear": GainFacts(latex="rel_i", term=lambda g: g, colour="#2f6fde"),
-    "exponential": GainFacts(latex="2^{rel_i} - 1", term=lambda g: f"(2^{g} − 1)", colour="#d6452f"),
+    "linear": GainFacts(latex="rel_i", term=lambda g: g),
+    "exponential": GainFacts(latex="2^{rel_i} - 1", term=lambda g: f"(2^{g} − 1)"),
 }
 
 

@@ -1,20 +1,70 @@
 """Figures: plotly figures as plain dicts (``st.plotly_chart`` accepts them) and the SVG bar chart.
 
-Item names in figures are HTML-escaped, since plotly reads a few tags in its text.
+Item names in figures are HTML-escaped, since plotly reads a few tags in its text. Every colour a
+chart or a table uses to carry meaning comes from ``PALETTE``, and every chart is followed by its
+numbers as a table (a collapsed "Show as a table" expander, or a table already beside it).
 """
 
 from __future__ import annotations
 
 import html
 
+import pandas as pd
 import streamlit as st
 
 from ndcg_core import RankingScore
+from ui import choices, tables
 from ui.components.barchart import bar_chart
 from ui.i18n import T
 
-COLORS = {"actual": "#2f6fde", "ideal": "#f08c2e"}
+# Okabe & Ito's colour-blind-safe palette ("Color Universal Design", 2008) with its usual grey: any
+# two of these stay apart under protanopia, deuteranopia and tritanopia, and on a washed-out projector.
+PALETTE = {
+    "blue": "#0072B2", "orange": "#E69F00", "vermillion": "#D55E00", "green": "#009E73",
+    "sky": "#56B4E9", "purple": "#CC79A7", "yellow": "#F0E442", "black": "#000000", "grey": "#999999",
+}
+COLORS = {  # what each colour means
+    "actual": PALETTE["blue"], "ideal": PALETTE["orange"],  # the ranking vs its ideal order
+    "items": PALETTE["black"],  # the current items on the discount curve
+    "marker": PALETTE["grey"],  # the current k on the nDCG@k chart
+    "highlight": PALETTE["orange"],  # table rows that differ from the ideal order (a tint of it)
+}
+# Series in order: colour, dash, marker and bar pattern all differ, so two lines (or bars) are told
+# apart without colour, in greyscale print too. The first is solid with no pattern.
+SERIES = (
+    {"color": PALETTE["blue"], "dash": None, "symbol": "circle", "pattern": ""},
+    {"color": PALETTE["vermillion"], "dash": "dash", "symbol": "square", "pattern": "/"},
+    {"color": PALETTE["green"], "dash": "dot", "symbol": "triangle-up", "pattern": "x"},
+    {"color": PALETTE["orange"], "dash": "dashdot", "symbol": "diamond", "pattern": "."},
+    {"color": PALETTE["sky"], "dash": "longdash", "symbol": "x", "pattern": "+"},
+    {"color": PALETTE["purple"], "dash": "longdashdot", "symbol": "star", "pattern": "-"},
+)
 CONFIG = {"displayModeBar": False, "responsive": True}
+
+
+def line_style(i: int) -> dict:
+    """Plotly line and marker settings of series ``i``."""
+    s = SERIES[i % len(SERIES)]
+    line = {"color": s["color"], "width": 2.5} | ({"dash": s["dash"]} if s["dash"] else {})
+    return {"line": line, "marker": {"color": s["color"], "symbol": s["symbol"], "size": 7}}
+
+
+def bar_style(i: int) -> dict:
+    """Plotly bar marker of series ``i``: its colour and, after the first, a hatch pattern."""
+    s = SERIES[i % len(SERIES)]
+    pattern = {"pattern": {"shape": s["pattern"]}} if s["pattern"] else {}  # stripes in white or grey, for contrast
+    return {"marker": {"color": s["color"], "line": {"color": s["color"], "width": 1}} | pattern}
+
+
+def gain_index(gain: str) -> int:
+    """A gain's series number: its place in the core's registry, so a new gain gets the next style."""
+    return choices.gains().index(gain)
+
+
+def tint(colour: str, alpha: float) -> str:
+    """A palette colour as a see-through CSS background, e.g. for table rows."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r}, {g}, {b}, {alpha})"
 
 
 def label(name: object) -> str:
@@ -37,22 +87,42 @@ def figure(data: list[dict], *, x_title: str, y_title: str, height: int = 340, *
     }
 
 
-def plot(fig: dict, key: str) -> None:
+def plot(fig: dict, key: str, *, table: pd.DataFrame | None) -> None:
+    """A plotly chart, then ``table`` (its numbers) in a collapsed expander.
+
+    ``table`` is required: pass None only when the same numbers already sit in a table beside the chart.
+    """
     st.plotly_chart(fig, key=key, config=CONFIG, width="stretch")
+    if table is not None:
+        as_table(table)
+
+
+def as_table(df: pd.DataFrame) -> None:
+    """A chart's numbers for a screen reader or a projector with poor colours: closed until asked for."""
+    with st.expander(T("chart_as_table"), icon=":material/table:"):
+        tables.show(df, height=tables.table_height(len(df)))
 
 
 def actual_vs_ideal(r: RankingScore, key: str) -> None:
-    """Grouped bars of discounted gain per rank, actual vs ideal (up to the list length)."""
+    """Grouped bars of discounted gain per rank, actual vs ideal (up to the list length), then their table.
+
+    The ideal bars are also hatched, so the two series differ by more than colour.
+    """
     n = len(r.column("rank"))
+    ranks = r.column("rank").tolist()
+    actual_items, ideal_items = [str(x) for x in r.column("item")], [str(x) for x in r.column("item", ideal=True)[:n]]
+    actual_dg, ideal_dg = r.column("discounted_gain").tolist(), r.column("discounted_gain", ideal=True)[:n].tolist()
     bar_chart(
         key=key,
-        categories=r.column("rank").tolist(),
+        categories=ranks,
         series=[
-            {"name": T("chart_actual"), "color": COLORS["actual"], "values": r.column("discounted_gain").tolist(),
-             "labels": [str(x) for x in r.column("item")]},
-            {"name": T("chart_ideal"), "color": COLORS["ideal"],
-             "values": r.column("discounted_gain", ideal=True)[:n].tolist(),
-             "labels": [str(x) for x in r.column("item", ideal=True)[:n]]},
+            {"name": T("chart_actual"), "color": COLORS["actual"], "values": actual_dg, "labels": actual_items},
+            {"name": T("chart_ideal"), "color": COLORS["ideal"], "values": ideal_dg, "labels": ideal_items,
+             "hatch": True},
         ],
         x_title=T("axis_rank"), y_title=T("axis_dg"), title=T("chart_title"),
     )
+    as_table(pd.DataFrame({
+        T("col_rank"): ranks, T("chart_col_actual_item"): actual_items, T("chart_col_actual_dg"): actual_dg,
+        T("chart_col_ideal_item"): ideal_items, T("chart_col_ideal_dg"): ideal_dg,
+    }))

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 class Lesson:
     slug: str  # the URL path, e.g. /steps
     icon: str
+    edits_example: bool = True  # shows the ranking editor and the example's scores (not the exercises)
 
     @property
     def script(self) -> str:
@@ -31,5 +32,7 @@ LESSONS = (
     Lesson("cutoff", ":material/content_cut:"),
     Lesson("metrics", ":material/leaderboard:"),
     Lesson("definitions", ":material/compare_arrows:"),
+    Lesson("exercises", ":material/quiz:", edits_example=False),
 )
+EXAMPLE_LESSONS = tuple(lesson for lesson in LESSONS if lesson.edits_example)
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}

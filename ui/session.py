@@ -12,7 +12,7 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-from ui import state, url
+from ui import exercises, state, url
 
 # The keys; tests read "example", "editor_version" and "editor_key" through AppTest.
 EXAMPLE = "example"
@@ -38,7 +38,9 @@ def start_session() -> None:
     """Read language and example from the URL once per session; later runs keep session state."""
     if EXAMPLE in st.session_state:
         return
-    example, language, problem = url.read({k: st.query_params[k] for k in st.query_params})
+    params = {k: st.query_params[k] for k in st.query_params}
+    example, language, problem = url.read(params)
+    _set_exercise_from(params)
     st.session_state[_LANG] = language
     st.session_state[EXAMPLE] = example
     st.session_state[_ORIGIN] = example
@@ -58,6 +60,9 @@ def follow_history() -> None:
     if ctx is None or not ctx.is_history_navigation:
         return
     params = {k: st.query_params[k] for k in st.query_params}
+    if EXERCISE_PAGE_PARAMS & params.keys():  # an exercise's address: it names no example
+        _set_exercise_from(params)
+        return
     cached = st.session_state.get(_URL_CACHE)
     if cached is not None and params == cached[1]:
         return
@@ -70,14 +75,22 @@ def follow_history() -> None:
         set_example(new)
 
 
-def sync_url() -> None:
-    """Write the current example and language into the address bar (only when they changed)."""
+def url_params(page_path: str = "") -> dict[str, str]:
+    """The parameters the address of ``page_path`` holds: the exercise's on the exercises page, else the example's."""
+    if page_path == EXERCISES_PATH:
+        kind, seed = exercise()
+        return {"exercise": kind, "seed": str(seed), "lang": language()}
     stamp = (example(), language())
     cached = st.session_state.get(_URL_CACHE)
     if cached is None or cached[0] != stamp:  # build the parameters once per change, not per call
         cached = (stamp, url.write(*stamp))
         st.session_state[_URL_CACHE] = cached
-    wanted = {**cached[1], **present_params()}  # the presenter view's step stays in the link
+    return {**cached[1], **present_params()}  # the presenter view's step stays in the link
+
+
+def sync_url(page_path: str = "") -> None:
+    """Write the page's parameters into the address bar (only when they changed)."""
+    wanted = url_params(page_path)
     if {k: st.query_params[k] for k in st.query_params} != wanted:
         st.query_params.from_dict(wanted)
 
@@ -253,3 +266,83 @@ def present_params() -> dict[str, str]:
     """The presenter view's URL parameters, kept by ``sync_url`` beside the example's."""
     step = present_step()
     return {} if step is None else {"present": "1", "step": str(step)}
+
+
+def leave_present() -> None:
+    """Leave the presenter view: the whole step page again, and ``sync_url`` drops present and step."""
+    st.session_state[_PRESENT] = None
+
+
+# ---------------------------------------------------------------- exercises
+
+EXERCISES_PATH = "exercises"
+EXERCISE_PAGE_PARAMS = {"exercise", "seed"}
+DEFAULT_EXERCISE = ("estimate", 1)
+_EXERCISE = "exercise_in_view"  # (kind, seed)
+_EXERCISE_PROBLEM = "exercise_problem"
+_ANSWERS = "exercise_answers"  # (kind, seed) -> whether the first answer was right
+_RESPONSES = "exercise_responses"  # (kind, seed) -> the last checked response
+_ORDERS = "exercise_orders"  # (kind, seed) -> the order a student dragged (ideal-order exercise)
+
+
+def _set_exercise_from(params: dict[str, str]) -> None:
+    """Take the exercise of a link's ``exercise`` and ``seed``; a bad value falls back alone, named in one sentence."""
+    kind, seed = DEFAULT_EXERCISE
+    problem = None
+    raw_kind = params.get("exercise", kind).strip()
+    if raw_kind in exercises.KINDS:
+        kind = raw_kind
+    else:
+        problem = ("ex_bad_kind", {"value": raw_kind[:20], "fallback": kind})
+    try:
+        seed = exercises.check_seed(params.get("seed", str(seed)))
+    except ValueError:
+        problem = problem or ("ex_bad_seed", {"value": params.get("seed", "")[:20], "max": exercises.MAX_SEED - 1})
+    st.session_state[_EXERCISE] = (kind, seed)
+    st.session_state[_EXERCISE_PROBLEM] = problem
+
+
+def exercise() -> tuple[str, int]:
+    """The exercise in view (kind, seed), read from ``exercise=KIND&seed=N`` when the session started."""
+    return st.session_state[_EXERCISE]
+
+
+def set_exercise(kind: str, seed: int) -> None:
+    st.session_state[_EXERCISE] = (kind, seed)
+    st.session_state[_EXERCISE_PROBLEM] = None
+
+
+def exercise_problem() -> state.Problem | None:
+    """What was wrong with the link's exercise, if anything (shown once, until the student picks another)."""
+    return st.session_state.get(_EXERCISE_PROBLEM)
+
+
+def record_answer(kind: str, seed: int, response, correct: bool) -> None:
+    """Keep the response shown; the first answer to an exercise is the one the score counts."""
+    st.session_state.setdefault(_ANSWERS, {}).setdefault((kind, seed), correct)
+    st.session_state.setdefault(_RESPONSES, {})[(kind, seed)] = response
+
+
+def checked_response(kind: str, seed: int):
+    """The response last checked for this exercise, or None before the first Check."""
+    return st.session_state.get(_RESPONSES, {}).get((kind, seed))
+
+
+def score() -> tuple[int, int]:
+    """(right, answered) over the exercises of this session."""
+    answers = st.session_state.get(_ANSWERS, {})
+    return sum(answers.values()), len(answers)
+
+
+def clear_score() -> None:
+    st.session_state[_ANSWERS] = {}
+    st.session_state[_RESPONSES] = {}
+
+
+def exercise_order(kind: str, seed: int, start: tuple[int, ...]) -> tuple[int, ...]:
+    """The order the student has dragged this exercise's items into (``start`` until the first move)."""
+    return st.session_state.get(_ORDERS, {}).get((kind, seed), start)
+
+
+def set_exercise_order(kind: str, seed: int, order: tuple[int, ...]) -> None:
+    st.session_state.setdefault(_ORDERS, {})[(kind, seed)] = order

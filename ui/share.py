@@ -1,7 +1,7 @@
 """The sidebar's share panel: the example's full link with a copy button, and its QR code.
 
 The link is the page address the browser reports (``st.context.url``: scheme, host, port and
-page path, never the query) plus the example's parameters from ``ui.url.write``. Without a
+page path, never the query) plus the page's parameters from ``session.url_params`` (the example's, or the exercise's). Without a
 browser (AppTest) it is a relative link, "/steps?…". ``st.code`` shows the link literally (item
 names are user text) and has Streamlit's own copy button; the QR code is a PNG made by segno.
 """
@@ -15,7 +15,7 @@ from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 import segno
 import streamlit as st
 
-from ui import session, url
+from ui import session
 from ui.i18n import T
 
 LONG_LINK = 400  # characters; a longer link scrolls inside a fixed-height block
@@ -54,7 +54,7 @@ def link_panel(slot, page_path: str, shown: str | None = None) -> str:
 
     Nothing is redrawn when the link is still ``shown`` (the one drawn earlier in this run).
     """
-    link = full_link(st.context.url, page_path, url.write(session.example(), session.language()))
+    link = full_link(st.context.url, page_path, session.url_params(page_path))
     if link == shown:
         return link
     with slot.container():

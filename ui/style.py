@@ -43,13 +43,15 @@ KEEP_WORDS = """<style>
   max-width: none !important; }
 .stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stVerticalBlock] { gap: 0.25rem !important; }
 .stApp:has(.st-key-present) [data-testid=stMain] :is(p, li, td, th, pre, code, [data-testid=stText]) {
-  font-size: 26px !important; line-height: 1.3 !important; }
+  font-size: 24px !important; line-height: 1.25 !important; }
 .stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stHeading] :is(h1, h2, h2 span) {
-  font-size: 36px !important; padding: 0.25rem 0 !important; }
-.stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stMetricValue] :is(div, p) { font-size: 40px !important; }
+  font-size: 34px !important; padding: 0.25rem 0 !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stMetricValue] :is(div, p) { font-size: 38px !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stTable] :is(td, th, td *, th *) {
+  font-size: 24px !important; line-height: 1.2 !important; }
 .stApp:has(.st-key-present) [data-testid=stMain] [data-testid=stTable] :is(td, th) {
-  padding: 0.15rem 0.6rem !important; }
-.stApp:has(.st-key-present) [data-testid=stMain] .katex { font-size: 1.9em !important; }
+  padding: 0.05rem 0.6rem !important; }
+.stApp:has(.st-key-present) [data-testid=stMain] .katex { font-size: 1.6em !important; }
 .st-key-present_headline :is([data-testid=stCaptionContainer], [data-testid=stMetricDelta]) { display: none; }
 </style>"""
 

@@ -9,9 +9,10 @@ Pure Python (no streamlit).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from types import MappingProxyType
 
 from ndcg_core import GAINS, TIES
 from ui import presets
@@ -95,7 +96,8 @@ def _read_k(raw: str, ex: Example) -> int | None:
     raw = raw.strip()
     if raw.lower() in ("", "all"):
         return None
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_K:
+    # isdecimal, not isdigit: int() refuses "²"; and a few digits only: int() refuses 4,300 and more.
+    if not (raw.isdecimal() and len(raw) <= 20) or not 1 <= int(raw) <= MAX_K:
         raise UrlProblem("url_k", value=raw[:20])
     return int(raw)
 
@@ -131,8 +133,9 @@ class Setting:
 SETTINGS = (
     Setting("gain", _read_gain, lambda ex: ex.gain),
     Setting("k", _read_k, lambda ex: "all" if ex.k is None else str(ex.k)),
-    Setting("ties", _read_ties, lambda ex: ex.ties if ex.use_scores else None),
-    Setting("scale", _read_scale, lambda ex: None if ex.scale == DEFAULT_SCALE else str(ex.scale)),
+    # A tie policy other than the default stays in the link without scores too, so a reload keeps it.
+    Setting("ties", _read_ties, lambda ex: ex.ties if ex.use_scores or ex.ties != "average" else None),
+    Setting("scale", _read_scale, lambda ex: _write_scale(ex)),
     Setting("threshold", _read_threshold, lambda ex: None if ex.threshold == 1 else str(ex.threshold)),
 )
 
@@ -155,17 +158,30 @@ def _read_list(params: dict[str, str]) -> tuple[Example, Problem | None]:
     use_scores = "scores" in params
     scores = [grade_value(x) for x in columns["scores"]] + [None] * (n - len(columns["scores"]))
     pool, problem = _pool(params["pool"]) if params.get("pool", "").strip() else ((), None)
-    top = max([g for g in grades if isinstance(g, float)] + list(pool), default=0)
+    rows = [(names[i], grades[i], scores[i] if use_scores else None) for i in range(n)]
+    rows = [row for row in rows if not empty_row(Item(0, *row))]  # as _write_list: nothing typed, no row
     example = Example(
-        items=tuple(Item(uid, names[uid], grades[uid], scores[uid] if use_scores else None) for uid in range(n)),
+        items=tuple(Item(uid, *row) for uid, row in enumerate(rows)),
         gain=DEFAULT.gain,
         k=None,
-        scale=DEFAULT_SCALE if top <= DEFAULT_SCALE else max(SCALES),
+        scale=_implied_scale(grades, pool),
         use_scores=use_scores,
         use_pool="pool" in params,
         pool=pool,
     )
     return example, problem
+
+
+def _implied_scale(grades, pool) -> int:
+    """The scale of a link without ``scale``: 0–3, or 0–4 when one of its grades needs it."""
+    top = max([g for g in grades if isinstance(g, float)] + list(pool), default=0)
+    return DEFAULT_SCALE if top <= DEFAULT_SCALE else max(SCALES)
+
+
+def _write_scale(ex: Example) -> str | None:
+    """The scale, left out only when it is the default one the link would open with anyway."""
+    implied = _implied_scale([i.grade for i in ex.items], ex.pool if ex.use_pool else ())
+    return None if ex.scale == DEFAULT_SCALE == implied else str(ex.scale)
 
 
 def _write_list(ex: Example) -> dict[str, str]:
@@ -250,9 +266,9 @@ def preset_of(example: Example) -> str:
 
 
 @lru_cache(maxsize=1)
-def _preset_queries() -> tuple[tuple[str, dict[str, str]], ...]:
-    """Each preset's link parameters, built once per process (presets are constants; never mutated)."""
-    return tuple((name, to_query(p.example)) for name, p in presets.PRESETS.items())
+def _preset_queries() -> tuple[tuple[str, Mapping[str, str]], ...]:
+    """Each preset's link parameters, built once per process and shared read-only by every session."""
+    return tuple((name, MappingProxyType(to_query(p.example))) for name, p in presets.PRESETS.items())
 
 
 def write(example: Example, language: str) -> dict[str, str]:

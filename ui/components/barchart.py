@@ -1,7 +1,8 @@
 """A small grouped bar chart drawn as inline SVG with Streamlit's components v2.
 
 The step page only needs bars per rank, so it avoids loading plotly's 4.7 MB bundle on
-the lesson that opens first. Labels are set with textContent, never as HTML.
+the lesson that opens first. Labels are set with textContent, never as HTML. Colours come from the
+caller (``ui.figures.COLORS``); a series with ``hatch`` is also striped, so it differs by more than colour.
 """
 
 from __future__ import annotations
@@ -31,13 +32,26 @@ export default function (component) {
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", data.title || "");
-  const el = (tag, attrs, text) => {
+  const make = (tag, attrs, text) => {
     const e = document.createElementNS(NS, tag);
     for (const k in attrs) e.setAttribute(k, attrs[k]);
     if (text !== undefined) e.textContent = text;
-    svg.appendChild(e); return e;
+    return e;
   };
+  const el = (tag, attrs, text) => svg.appendChild(make(tag, attrs, text));
   const y = (v) => T + (H - T - B) * (1 - v / top);
+  const defs = el("defs", {});
+  const fill = (s, j) => {  // a hatched series: white stripes over its colour
+    if (!s.hatch) return s.color;
+    const id = "ndcg-hatch-" + Math.random().toString(36).slice(2) + "-" + j;  // unique on the page
+    const p = make("pattern", { id: id, width: 6, height: 6, patternUnits: "userSpaceOnUse",
+                                patternTransform: "rotate(45)" });
+    p.append(make("rect", { width: 6, height: 6, fill: s.color }),
+             make("rect", { width: 2, height: 6, fill: "#ffffff", "fill-opacity": 0.7 }));
+    defs.appendChild(p);
+    return "url(#" + id + ")";
+  };
+  const fills = series.map(fill);
   for (let i = 0; i <= 4; i++) {
     const v = top * i / 4;
     el("line", { x1: L, x2: W - R, y1: y(v), y2: y(v), class: "grid" });
@@ -52,7 +66,8 @@ export default function (component) {
       const x = cx - (bw * series.length) / 2 + j * bw;
       const v = s.values[i] || 0;
       const h = Math.max(y(0) - y(v), 0);
-      const r = el("rect", { x: x, y: y(v), width: Math.max(bw - 2, 1), height: h, fill: s.color });
+      const r = el("rect", { x: x, y: y(v), width: Math.max(bw - 2, 1), height: h, fill: fills[j],
+                              stroke: s.color, "stroke-width": 1 });
       const tip = document.createElementNS(NS, "title");
       tip.textContent = (s.labels ? s.labels[i] + " · " : "") + s.name + ": " + v.toFixed(4);
       r.appendChild(tip);
@@ -68,8 +83,8 @@ export default function (component) {
   const yl = el("text", { x: 14, y: (T + H - B) / 2, "text-anchor": "middle" }, data.y_title || "");
   yl.setAttribute("transform", "rotate(-90 14 " + (T + H - B) / 2 + ")");
   let lx = L;
-  series.forEach((s) => {
-    const g = el("rect", { x: lx, y: 8, width: 14, height: 14, fill: s.color });
+  series.forEach((s, j) => {
+    const g = el("rect", { x: lx, y: 8, width: 14, height: 14, fill: fills[j], stroke: s.color });
     g.setAttribute("class", "legend");
     const t = el("text", { x: lx + 20, y: 20 }, s.name);
     lx += 34 + 9 * s.name.length;
@@ -83,6 +98,6 @@ _bars = st.components.v2.component("ndcg_bars", css=CSS, js=JS)
 
 
 def bar_chart(*, key: str, categories: list, series: list[dict], x_title: str, y_title: str, title: str) -> None:
-    """Grouped bars: ``series`` items have name, color, values (one per category) and optional labels."""
+    """Grouped bars: ``series`` items have name, color, values (one per category), optional labels and hatch."""
     _bars(key=key, data={"categories": categories, "series": series, "x_title": x_title, "y_title": y_title,
                          "title": title})

@@ -33,6 +33,8 @@ li.locked { cursor: default; }
 button { border: 1px solid var(--st-border-color, #c8ccd6); background: var(--st-background-color, #fff);
          color: inherit; border-radius: .35rem; width: 2rem; height: 1.8rem; cursor: pointer; font-size: .9rem; }
 button:disabled { opacity: .35; cursor: default; }
+/* Tabbing onto ▲ / ▼ shows the same ring as a focused row (the browser's own is 1 px and dark grey). */
+button:focus-visible { outline: 3px solid var(--st-primary-color, #2f6fde); outline-offset: 1px; }
 .hint { font-size: .85rem; color: #5a6172; margin: .25rem 0 .5rem 0; word-break: keep-all; overflow-wrap: anywhere; }
 /* A touch screen has no Alt key to speak of: its hint names the handle and the long press. */
 .hint-touch { display: none; }
@@ -112,6 +114,7 @@ export default function render(component) {
     li.append(handle, rank, name, grade);
     li.setAttribute("aria-label", (i + 1) + ". " + li.__ndcgLabel);
     if (!locked) {
+      li.setAttribute("aria-keyshortcuts", "Alt+ArrowUp Alt+ArrowDown");  // a screen reader names the move keys
       const up = document.createElement("button");
       up.type = "button"; up.textContent = "\u25B2"; up.className = "up";
       up.setAttribute("aria-label", (text.up || "up") + ": " + it.name);

@@ -1,0 +1,106 @@
+"""Sessions share no mutable state: module-level values and cached results stay as they were while pages run."""
+
+from __future__ import annotations
+
+import ast
+import copy
+import dataclasses
+import importlib
+import pkgutil
+import types
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+import ndcg_core
+import ui
+from tests.conftest import open_page
+from ui import averaging, exercises, nav, share, url
+
+ROOT = Path(__file__).resolve().parent.parent
+CONTAINERS = (dict, list, set, bytearray, np.ndarray, pd.DataFrame, types.MappingProxyType)
+
+
+def modules():
+    """Every module of ui/ and ndcg_core/, imported."""
+    out = []
+    for package in (ui, ndcg_core):
+        for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
+            out.append(importlib.import_module(info.name))
+    return out
+
+
+def snapshot() -> dict:
+    """A deep copy of every module-level container and of the shared cached results."""
+    out = {}
+    for mod in modules():
+        for name, value in vars(mod).items():
+            if not name.startswith("__") and isinstance(value, CONTAINERS):
+                out[f"{mod.__name__}.{name}"] = copy.deepcopy(dict(value) if isinstance(value, types.MappingProxyType)
+                                                          else value)
+    out["averaging.evaluations()"] = copy.deepcopy(dict(averaging.evaluations()))
+    out["url._preset_queries()"] = [(n, dict(q)) for n, q in url._preset_queries()]
+    return out
+
+
+def same(a, b) -> bool:
+    if isinstance(a, pd.DataFrame):
+        return a.equals(b)
+    if isinstance(a, np.ndarray):
+        return np.array_equal(a, b)
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
+    if isinstance(a, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=True))
+    if dataclasses.is_dataclass(a) and not isinstance(a, type):
+        return all(same(getattr(a, f.name), getattr(b, f.name)) for f in dataclasses.fields(a))
+    return a == b
+
+
+def test_running_every_page_changes_no_module_level_value():
+    """After every page ran in both languages, with clicks, each module-level container and cached result is unchanged."""
+    before = snapshot()
+    for lang in ("ko", "en"):
+        for lesson in (nav.INTRO, *nav.LESSONS):
+            at = open_page(lesson.script, {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": lang})
+            for button in [b for b in at.button if b.key and b.key.endswith(("_reverse", "_next"))][:1]:
+                button.click().run()
+            assert not at.exception
+    after = snapshot()
+    assert before.keys() == after.keys()
+    changed = [name for name in before if not same(before[name], after[name])]
+    assert changed == []
+
+
+def test_module_level_mutable_values_are_named_as_constants():
+    """No imported module keeps a lowercase module-level dict, list or set (per-session data lives in session state).
+
+    Lesson scripts and app.py are left out: Streamlit runs them afresh for each run of each session.
+    """
+    found = []
+    for path in [*ROOT.glob("ui/**/*.py"), *ROOT.glob("ndcg_core/**/*.py")]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, (ast.Assign, ast.AnnAssign)):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                value = node.value
+                mutable = isinstance(value, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)) or (
+                    isinstance(value, ast.Call) and getattr(value.func, "id", "") in {"dict", "list", "set"})
+                names = [t.id for t in targets if isinstance(t, ast.Name)]
+                if mutable and any(not n.isupper() for n in names if not n.startswith("__")):
+                    found.append(f"{path.relative_to(ROOT)}: {names}")
+            if isinstance(node, ast.Global):
+                found.append(f"{path.relative_to(ROOT)}: global {node.names}")
+    assert found == []
+
+
+def test_cached_results_are_read_only_values():
+    """What an lru_cache hands to every session is immutable: frozen dataclasses, tuples, bytes or read-only maps."""
+    assert isinstance(averaging.evaluations(), types.MappingProxyType)
+    assert all(isinstance(q, types.MappingProxyType) for _, q in url._preset_queries())
+    ex = exercises.make("swap", 1)
+    assert type(ex).__dataclass_params__.frozen and all(isinstance(getattr(ex, f.name), (tuple, str, int, type(None)))
+                                                        for f in dataclasses.fields(ex))
+    assert isinstance(share.qr_png("http://x/steps?rel=1"), bytes)
+    assert isinstance(ndcg_core.lessons._search((0.0, 1.0, 3.0), "log2", None), tuple)
