@@ -159,7 +159,7 @@ def test_hostile_name_is_shown_as_text_and_runs_no_script(page, server_url):
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
-@pytest.mark.parametrize("path", ["", "steps", "discount", "gain", "cutoff"])
+@pytest.mark.parametrize("path", ["", "steps", "discount", "gain", "cutoff", "metrics", "definitions"])
 def test_screenshot_every_page(page, server_url, path, lang):
     """Every page renders with no error box in both languages; a screenshot is kept as a test artifact."""
     page.set_viewport_size({"width": 1400, "height": 3000})

@@ -83,3 +83,19 @@ def test_k_and_undo_by_keyboard(page, server_url):
     tab_until(page, lambda f: f["tag"] == "BUTTON" and f["text"] == "Undo")
     page.keyboard.press("Enter")
     expect(metric(page, "nDCG@3")).to_have_text("0.7364", timeout=WAIT)
+
+
+def test_focused_page_links_and_radio_options_show_a_clear_ring(page, server_url):
+    """A page link or a radio option reached by keyboard has a 3 px ring in the palette's blue, not just a faint grey."""
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")
+    page.locator("[data-testid=stSidebarNavLink]").first.focus()
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # focus by key, so :focus-visible applies
+    ring = page.evaluate("(() => { const cs = getComputedStyle(document.activeElement);"
+                         " return [cs.outlineStyle, cs.outlineWidth, cs.outlineColor]; })()")
+    assert ring == ["solid", "3px", "rgb(0, 114, 178)"]
+    page.locator("[data-testid=stRadio] input").first.focus()
+    page.keyboard.press("ArrowRight")
+    ring = page.evaluate("(() => { const cs = getComputedStyle(document.activeElement.closest('label'));"
+                         " return [cs.outlineStyle, cs.outlineWidth, cs.outlineColor]; })()")
+    assert ring == ["solid", "3px", "rgb(0, 114, 178)"]

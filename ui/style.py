@@ -21,6 +21,10 @@ KEEP_WORDS = """<style>
 @media (max-width: 640px) {
   [data-testid=stTable] :is(td, th) { padding: 0.3rem 0.2rem !important; font-size: 0.75rem !important; }
 }
+/* Keyboard users see where they are: Streamlit marks a focused page link or radio option only with
+   a faint grey, so both get a clear ring in the palette's blue (issue 9: every action by keyboard). */
+:is([data-testid=stSidebarNavLink], [data-testid=stPageLink-NavLink]):focus-visible,
+[data-testid=stRadio] label:has(input:focus-visible) { outline: 3px solid #0072B2 !important; outline-offset: 2px; }
 /* On a phone the four headline metrics sit two by two instead of four screens tall. */
 @media (max-width: 640px) {
   :is(.st-key-headline, [class*=_order_buttons]) [data-testid=stColumn] { min-width: calc(50% - 1rem) !important;
