@@ -8,10 +8,12 @@ frames in (Streamlit 1.67, ``streamlit/proto``). A student
   ``rerun_script`` BackMsg whose ClientState holds the query string and ``page_name="steps"``,
   as the browser sends on first load; later reruns name the page by the ``page_script_hash``
   that the ``navigation`` ForwardMsg reported;
-* waits for the run's ``script_finished``, then every ``--interval`` seconds makes one move:
-  a click on Reverse or Shuffle (a ``trigger_value`` for the button id read from the last run's
-  deltas, ``element.button.id``), or a new gain (radio) or k (selectbox), each a ``string_value``
-  holding the option's label, as the browser sends it;
+* waits for the run's ``script_finished``, then every ``--interval`` seconds makes one move
+  (one at a time: when a run takes longer, the next move follows its result, with no catching
+  up), until ``--seconds`` have passed: a click on Reverse or Shuffle (a ``trigger_value`` for
+  the button id read from the last run's deltas, ``element.button.id``), or a new gain (radio)
+  or k (selectbox), each a ``string_value`` holding the option's label, as the browser sends it;
+  the students arrive spread over the first interval;
 * keeps what the browser keeps between runs: every radio, selectbox and checkbox value it has
   seen (the ``raw_value``/``value`` the server set, else the value it holds, else the
   widget's default), sent with every rerun, and the query string of the last
@@ -39,6 +41,7 @@ import argparse
 import asyncio
 import os
 import random
+import signal
 import statistics
 import sys
 import time
@@ -262,9 +265,9 @@ async def run_student(student: Student, port: int, start_delay: float, deadline:
             check_shown(student, tab, last, student.names, "open")
             step = student.n  # students start at different moves
             next_at = time.monotonic() + interval
-            while next_at < deadline:
+            while next_at < deadline:  # a move every interval, or as soon as a slower run has finished
                 await asyncio.sleep(max(0.0, next_at - time.monotonic()))
-                next_at += interval
+                next_at = time.monotonic() + interval
                 kind = MOVES[step % len(MOVES)]
                 step += 1
                 student.moves.append(kind)
@@ -276,6 +279,7 @@ async def run_student(student: Student, port: int, start_delay: float, deadline:
                 if last.status == ForwardMsg.FINISHED_WITH_COMPILE_ERROR:
                     student.errors.append(f"{kind}: the run ended with a compile error")
                 check_shown(student, tab, last, want, f"after move {len(student.moves)} ({kind})")
+                next_at = max(next_at, time.monotonic())  # no catching up: one move at a time
     except Exception as exc:  # noqa: BLE001 - a lost connection, a timeout or a missing widget is an error
         student.errors.append(f"{type(exc).__name__}: {exc}")
 
@@ -447,6 +451,7 @@ def main() -> int:
     ap.add_argument("--interval", type=float, default=3.0, help="seconds between one student's moves")
     ap.add_argument("--profile", action="store_true", help="profile /steps script runs instead (no server)")
     args = ap.parse_args()
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so a killed run still stops its server
     if args.profile:
         profile()
         return 0

@@ -31,10 +31,10 @@ def page_text(at) -> str:
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
 def test_page_opens_with_one_row_per_implementation(lang):
-    """The page opens in Korean and English without an exception and lists eight implementations."""
+    """The page opens in Korean and English without an exception and lists ten implementations."""
     at = open_page(PAGE, {**TIED, "lang": lang})
     assert not at.exception
-    assert len(rows(at)) == 8
+    assert len(rows(at)) == 10
 
 
 @pytest.mark.parametrize("k", ["3", "all"])
@@ -92,3 +92,34 @@ def test_every_definitions_key_is_shown(lang):
     missing = [key for key in keys if key != "defs_table_title" and CATALOGUE[key][idx] not in shown]
     assert missing == []
     assert CATALOGUE["defs_table_title"][idx].split("{")[0] in shown
+
+
+# Recorded from ranx 0.3.21 (ranx.evaluate; not a test dependency: it needs numba and a JIT warm-up
+# of about 100 s). Qrels d1..d4 = 0, 3, 1, 2, every score 1.0, the run written in the order given:
+# ranx keeps tied documents in the run's order.
+RANX_TIES = [
+    (["d3", "d1", "d2", "d4"], 0.23463936301137822, 0.7058908628246313),
+    (["d4", "d2", "d1", "d3"], 0.9134015924715543, 0.9079364505194771),
+    (["d2", "d4", "d3", "d1"], 1.0, 1.0),
+]
+
+
+@pytest.mark.parametrize(("order", "at2", "uncut"), RANX_TIES)
+def test_ranx_rows_equal_recorded_ranx_values_on_ties(order, at2, uncut):
+    """With every score tied, the ranx ndcg row equals ranx's own ndcg@2 and ndcg for the run in that order."""
+    grade = {"d1": 0, "d2": 3, "d3": 1, "d4": 2}
+    params = {"items": ",".join(order), "rel": ",".join(str(grade[d]) for d in order), "scores": "1,1,1,1",
+              "lang": "en"}
+    assert float(rows(open_page(PAGE, {**params, "k": "2"}))["ranx ndcg"]) == pytest.approx(at2, abs=5e-5)
+    assert float(rows(open_page(PAGE, {**params, "k": "all"}))["ranx ndcg"]) == pytest.approx(uncut, abs=5e-5)
+
+
+def test_ranx_rows_equal_recorded_ranx_values_with_a_judged_pool():
+    """Qrels d1..d3 = 1, 3, 2 plus an unlisted j1 = 3, scores 3, 2, 2: ranx gives ndcg 0.6156 and ndcg_burges 0.5182."""
+    params = {"rel": "1,3,2", "scores": "3,2,2", "pool": "3", "k": "all", "lang": "en"}
+    shown = rows(open_page(PAGE, params))
+    assert float(shown["ranx ndcg"]) == pytest.approx(0.615610074011697, abs=5e-5)
+    assert float(shown["ranx ndcg_burges"]) == pytest.approx(0.518199782313756, abs=5e-5)
+    shown = rows(open_page(PAGE, {**params, "k": "2"}))
+    assert float(shown["ranx ndcg"]) == pytest.approx(0.5912352048230277, abs=5e-5)
+    assert float(shown["ranx ndcg_burges"]) == pytest.approx(0.4744452633438928, abs=5e-5)

@@ -158,8 +158,8 @@ FINE_NAMES = [
 def assert_literal(at, name: str) -> None:
     """The name reaches the drag list as typed, and no markdown holds it unescaped."""
     assert name in [item["name"] for item in drag_list(at)]
-    if plain(name) != name:
-        assert not [m for m in markdowns(at) if name in m]
+    if plain(name) != name:  # with its escaped form taken out, no markdown holds it
+        assert not [m for m in markdowns(at) if name in m.replace(plain(name), "")]
 
 
 @pytest.mark.parametrize("name", FINE_NAMES, ids=[repr(n)[:16] for n in FINE_NAMES])
@@ -271,7 +271,8 @@ def test_bad_judged_grades_are_named_escaped_and_the_good_ones_count(pool_app, t
     assert warning_lines(at) == expected
     assert ndcg(at) == fmt(score_ranking([1, 3, 2], k=3, ideal_pool=[1, 3, 2, *used]).ndcg)
     assert params(at)["pool"] == ",".join(str(g) for g in used)
-    assert at.text_input(key="steps_pool_text").value == typed  # what was typed stays to be fixed
+    if problems:  # what was typed stays in the box to be fixed
+        assert at.text_input(key="steps_pool_text").value == typed
 
 
 def test_too_many_judged_grades_change_nothing(pool_app):
@@ -319,9 +320,13 @@ LINKS = [  # (extra parameters on top of the source example, expected sentence o
 ]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("extra", "sentence", "value"), LINKS, ids=[repr(e)[:24] for e, _, _ in LINKS])
-def test_an_odd_link_opens_its_example_with_at_most_one_sentence(lang, extra, sentence, value):
+# The first four in both languages; the others in one, alternately (each is a whole new session).
+LINK_CASES = [(*case, lang) for i, case in enumerate(LINKS) for lang in (LANGS if i < 4 else (LANGS[i % 2],))]
+
+
+@pytest.mark.parametrize(("extra", "sentence", "value", "lang"), LINK_CASES,
+                         ids=[f"{e!r:.24}-{lang}" for e, _, _, lang in LINK_CASES])
+def test_an_odd_link_opens_its_example_with_at_most_one_sentence(extra, sentence, value, lang):
     """A bad setting falls back alone with one escaped sentence; unknown keys are ignored; the rows are kept."""
     at = open_page(STEPS, {**SOURCE, **extra, "lang": lang})
     assert_no_failure(at)
@@ -417,7 +422,7 @@ text = st.text(st.characters(codec="utf-8"), max_size=40) | st.sampled_from(
 keys = st.sampled_from([*url.ORDER, "preset", "present", "step", "junk"]) | st.text(max_size=8)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(keys, text, max_size=8))
 def test_reading_any_link_never_raises(link):
     """url.read returns (example, language, problem) for any parameters of text; it never raises."""
@@ -435,7 +440,7 @@ def linked(example):
     return replace(example, items=tuple(replace(i, score=None) for i in example.items))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(keys, text, max_size=8))
 @example({"rel": "4", "scale": "3"})  # a grade above the link's scale
 @example({"items": ",", "rel": ","})  # rows with nothing typed

@@ -56,6 +56,8 @@ def on_k_slider(key: str) -> None:
 
 def apply_move(order, moved_uid) -> bool:
     """Apply a reported order once (the component's callback and the script can both see it)."""
+    if not isinstance(order, list | tuple):  # the report is the browser's JSON: anything at all
+        return False
     if not session.first_report((tuple(order), moved_uid)):
         return False
     ex = session.example()

@@ -21,13 +21,13 @@ from ui.scoring import View, score_view
 
 def url_warning() -> None:
     """One-line warning when the opening link could not be used (shown until the example changes)."""
-    problem = session.url_problem()
+    problem = session.url_problem()  # its values are the link's text: escaped, never markdown
     if problem and problem[0] == "url_lang":  # only the language was bad: the example was used
-        st.warning(problem_text(problem), icon=":material/warning:")
+        st.warning(plain(problem_text(problem)), icon=":material/warning:")
     elif url.example_kept(problem):
-        st.warning(T("url_kept_warning", why=problem_text(problem)), icon=":material/warning:")
+        st.warning(plain(T("url_kept_warning", why=problem_text(problem))), icon=":material/warning:")
     elif problem:
-        st.warning(T("url_reset_warning", why=problem_text(problem)), icon=":material/warning:")
+        st.warning(plain(T("url_reset_warning", why=problem_text(problem))), icon=":material/warning:")
 
 
 def language_picker() -> None:
@@ -97,8 +97,9 @@ def _editor_frame(items: tuple[state.Item, ...], use_scores: bool) -> pd.DataFra
     }
     if use_scores:
         data["score"] = [state.number(i.score) for i in items]
-    dtypes = {"uid": "Int64", "score": "Float64"}
-    return pd.DataFrame(data).astype({c: dtypes[c] for c in data if c in dtypes})
+    # Names and grades are object (text) columns even with no rows, which pandas would make float.
+    dtypes = {"uid": "Int64", "name": "object", "grade": "object", "score": "Float64"}
+    return pd.DataFrame(data).astype({c: dtypes[c] for c in data})
 
 
 def _cell(value):
@@ -234,9 +235,10 @@ def lesson_header(page: str, *, compact: bool = False) -> View:
     st.write(T(f"{page}_lead"))
     headline = st.container(key="headline")
     if compact:
-        st.caption(plain(example_line(session.example())))
+        line = st.empty()  # filled after the editor, so a table edit shows in this same run
         with st.expander(T("edit_example"), icon=":material/edit:"):
             view = ranking_editor(page)
+        line.caption(plain(example_line(session.example())))
     else:
         view = ranking_editor(page)
     if view.result is None:

@@ -488,6 +488,14 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "지수 이득. 동점을 무작위로 정하지만 이 예시에는 동점 점수가 없어 값이 하나입니다.",
         "Exponential gain; ties are broken at random, but this example has no tied scores, so there is one value.",
     ),
+    "defs_why_ranx": (
+        "선형 이득, 판정된 모든 문서의 이상적 순서(trec_eval과 같음). 동점 점수는 런(run)에 적힌 순서대로 둡니다.",
+        "Linear gain and the ideal over all judged documents, as trec_eval; tied scores keep the order the run lists them in.",
+    ),
+    "defs_why_ranx_burges": (
+        "ranx ndcg와 같되 지수 이득(2^rel − 1, Burges 등 2005)을 씁니다.",
+        "As ranx ndcg, with exponential gain (2^rel − 1, Burges et al. 2005).",
+    ),
     "defs_why_recbole": (
         "이진 이득: 관련성 점수가 0보다 크면 1로 셉니다. 이상적 순서는 판정된 관련 항목 전체로 만듭니다.",
         "Binary gain: any grade above 0 counts as 1; the ideal uses every judged relevant item.",

@@ -6,7 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from ui import actions, choices, session
-from ui.format import fmt
+from ui.format import fmt, plain
 from ui.glossary import help_for
 from ui.i18n import T, labeller, problem_text
 from ui.scoring import score_view
@@ -59,5 +59,5 @@ def pool_controls(page: str) -> None:
                 lines.append(T("more_problems", n=len(problems) - 3))
             used = ", ".join(f"{g:g}" for g in ex.pool) or T("pool_none")
             lines.append(T("pool_used", used=used))
-            st.warning("  \n".join(lines), icon=":material/warning:")
+            st.warning("  \n".join(plain(x) for x in lines), icon=":material/warning:")  # typed text: escaped
 

@@ -191,6 +191,8 @@ def reorder(example: Example, uids) -> Example | None:
     """The example with items in the given order of ids, or None if the ids do not match."""
     by_uid = {i.uid: i for i in example.items}
     uids = list(uids)
+    if not all(type(u) is int for u in uids):  # a report from the browser is any JSON: None, text, ...
+        return None
     if sorted(uids) != sorted(by_uid) or len(set(uids)) != len(uids):
         return None
     return replace(example, items=tuple(by_uid[u] for u in uids))
