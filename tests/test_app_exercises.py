@@ -153,3 +153,11 @@ def test_leaving_the_exercises_keeps_the_example_and_coming_back_keeps_the_exerc
     assert at.query_params["rel"] in ("3,1,2", ["3,1,2"]) and "exercise" not in at.query_params
     at.switch_page(PAGE).run()
     assert at.radio(key="exercises_kind").value == "swap"
+
+
+def test_the_worksheet_downloads_are_offered_in_both_formats():
+    """The worksheet expander offers a Markdown and a printable HTML file named after the number."""
+    at = page("swap", "9")
+    labels = [b.label for b in at.get("download_button")]
+    assert labels == [translate("ex_worksheet_md", "en"), translate("ex_worksheet_html", "en")]
+    assert at.number_input(key="exercises_ws_count").value == 10

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
@@ -103,4 +105,22 @@ def test_screenshot_the_exercises_page(browser, server_url, lang, width):
     assert page.locator("[data-testid=stException]").count() == 0
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"page-exercises-{lang}-{width}.png"))
+    context.close()
+
+
+def test_the_worksheet_file_is_served_with_its_answer_key(browser, server_url):
+    """Clicking the Markdown worksheet downloads 10 exercises from this number, their links and the answer key."""
+    context, page = fresh(browser)
+    page.goto(f"{server_url}/exercises?exercise=term&seed=21&lang=en")
+    page.get_by_text("Download a worksheet").click()
+    button = page.get_by_role("button", name="Markdown")
+    expect(button).to_be_visible(timeout=WAIT)
+    settle(page)
+    with page.expect_download(timeout=WAIT) as info:
+        button.click()
+    text = Path(info.value.path()).read_text(encoding="utf-8")
+    assert info.value.suggested_filename == "ndcg_exercises_21.md"
+    assert text == worksheet.markdown(21, 10, "en", f"{server_url}/exercises")
+    assert "exercise=estimate&seed=21" in text and "# Answer key" in text
+    assert not page.js_errors
     context.close()
