@@ -27,7 +27,7 @@ changed = url.to_query(session.example()) != url.to_query(state.DEFAULT)
 if changed:
     st.success(T("intro_link_loaded", n=len(session.example().items)), icon=":material/link:")
 cols = [col for _ in range(0, len(nav.LESSONS), 4) for col in st.columns(4)]  # rows of four links
-for col, lesson in zip(cols, nav.LESSONS):
+for col, lesson in zip(cols, nav.LESSONS, strict=False):  # the last row may have room to spare
     col.page_link(lesson.script, label=T(lesson.title_key), icon=lesson.icon)
 st.caption(T("intro_source"))
 st.markdown(T("intro_what"))

@@ -1,9 +1,10 @@
 """The sidebar's share panel: the example's full link with a copy button, and its QR code.
 
 The link is the page address the browser reports (``st.context.url``: scheme, host, port and
-page path, never the query) plus the page's parameters from ``session.url_params`` (the example's, or the exercise's). Without a
-browser (AppTest) it is a relative link, "/steps?…". ``st.code`` shows the link literally (item
-names are user text) and has Streamlit's own copy button; the QR code is a PNG made by segno.
+page path, never the query) plus the page's parameters from ``session.url_params`` (the
+example's, or the exercise's). Without a browser (AppTest) it is a relative link, "/steps?…".
+``st.code`` shows the link literally (item names are user text) and has Streamlit's own copy
+button; the QR code is a PNG made by segno.
 """
 
 from __future__ import annotations
