@@ -138,8 +138,7 @@ class Tab:
                 fm.ParseFromString(raw)
                 kind = fm.WhichOneof("type")
                 if kind == "new_session":
-                    run.script_runs += 1
-                    run.exceptions.clear()
+                    run.script_runs += 1  # a run that st.rerun ended is followed by another: keep its exceptions
                     run.metrics.clear()
                     seen_ids.clear()
                 elif kind == "navigation" and fm.navigation.page_script_hash:
