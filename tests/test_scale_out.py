@@ -1,0 +1,179 @@
+"""Scale-out (deploy/scale_out.py): Debian's nginx on loopback in front of two `streamlit run` replicas.
+
+nginx sticks each browser to one replica by a cookie it sets itself (``ndcg_replica``); its
+access log names the replica (``upstream=``) and the hash key (``key=``, the cookie's value)
+of every request, so a test can tell where each browser's page, files and websocket went.
+A missing nginx fails these tests; it never skips them.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from deploy.scale_out import ScaleOut
+from ndcg_core import score_ranking
+from tests.test_browser import metric, rows
+
+pytestmark = pytest.mark.browser
+VIEWPORT = {"width": 1400, "height": 1400}
+LONG = 90_000  # the machine is shared: a page load or a reconnect may wait for other work
+_LINE = re.compile(r'"GET (\S+) [^"]*" (\d{3}) upstream=([^=]+?) replica_cookie=\S+ key=(\S+)$', re.MULTILINE)
+
+
+@pytest.fixture
+def cluster():
+    """nginx and two replicas of the app of this test's own; their logs must stay clean."""
+    try:
+        c = ScaleOut(replicas=2)
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+    try:
+        c.warm()
+    except RuntimeError as exc:
+        c.stop()
+        pytest.fail(str(exc))
+    yield c
+    problems = [f":{s.port}: {p}" for s in c.replicas for p in s.new_log_problems()]
+    c.stop()
+    assert not problems, f"server log not clean: {problems[:5]}"
+
+
+def settle(page) -> None:
+    """Wait until the app's script run has finished."""
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+        timeout=LONG,
+    )
+
+
+def open_steps(page, url: str) -> None:
+    """Open a /steps link through nginx and wait until its list and headline are drawn."""
+    page.goto(url, timeout=LONG)
+    expect(page.locator("li[data-uid]").first).to_be_attached(timeout=LONG)
+    settle(page)
+    expect(page.locator("[data-testid=stMetricValue]").first).to_be_visible(timeout=LONG)
+
+
+def cookie_key(context) -> str:
+    return next(c["value"] for c in context.cookies() if c["name"] == "ndcg_replica")
+
+
+def requests_of(cluster: ScaleOut, key: str) -> list[tuple[str, int, list[int]]]:
+    """(path, status, replica ports tried in order) of every request nginx routed by ``key``."""
+    return [(path, int(status), [int(u.strip().rsplit(":", 1)[1]) for u in ups.split(",")])
+            for path, status, ups, k in _LINE.findall(cluster.access_log()) if k == key]
+
+
+def replica_of(cluster: ScaleOut, key: str) -> int:
+    """The one replica that served every request of ``key`` so far (fails if there were two)."""
+    served = {tried[-1] for _, _, tried in requests_of(cluster, key)}
+    assert len(served) == 1, f"requests of one browser went to {served}"
+    return served.pop()
+
+
+def wait_for_streams(cluster: ScaleOut, keys: list[str], count: int = 1) -> None:
+    """nginx logs a websocket when it closes: wait until every key has ``count`` of them."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if all(sum(p == "/_stcore/stream" and s == 101 for p, s, _ in requests_of(cluster, k)) >= count
+               for k in keys):
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"nginx logged fewer than {count} websocket(s) for some of {keys}")
+
+
+def example(i: int) -> tuple[list[str], list[int]]:
+    """Student ``i``'s own item names and grades (never all zeros)."""
+    names = [f"P{i:02d}{c}" for c in "abcd"]
+    rng = random.Random(i)
+    grades = [rng.randint(0, 3) for _ in names]
+    grades[i % 4] = 3
+    return names, grades
+
+
+def steps_url(base: str, names: list[str], grades: list[int], gain: str = "exponential") -> str:
+    return f"{base}/steps?items={','.join(names)}&rel={','.join(map(str, grades))}&gain={gain}&k=3&lang=en"
+
+
+def url_items(page) -> list[str]:
+    return parse_qs(urlsplit(page.url).query)["items"][0].split(",")
+
+
+def test_fresh_browsers_spread_over_both_replicas_and_each_sticks_to_one(browser, cluster):
+    """Fresh browsers through nginx land on both replicas; each one's page, files and websocket reach one replica and show its own nDCG."""
+    opened = []  # (context, page, key, names, grades)
+    placed: dict[str, int] = {}
+    for i in range(14):  # six browsers, and more only while all of them landed on one replica (chance 1/32)
+        if i >= 6 and len(set(placed.values())) == 2:
+            break
+        context = browser.new_context(viewport=VIEWPORT)
+        page = context.new_page()
+        names, grades = example(i)
+        open_steps(page, steps_url(cluster.url, names, grades))
+        key = cookie_key(context)
+        placed[key] = replica_of(cluster, key)
+        opened.append((context, page, key, names, grades))
+    assert set(placed.values()) == {s.port for s in cluster.replicas}, f"all browsers on one replica: {placed}"
+    for _, page, _, names, grades in opened:  # all sessions live at once, each with its own example
+        assert rows(page) == names
+        expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, k=3).ndcg:.4f}", timeout=LONG)
+    for context, *_ in opened:
+        context.close()
+    wait_for_streams(cluster, list(placed))
+    for key, port in placed.items():
+        assert replica_of(cluster, key) == port  # the websocket too, and every static file
+        assert any(p.startswith("/static/") for p, _, _ in requests_of(cluster, key))
+
+
+def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example(browser, cluster):
+    """After its replica is killed, a browser reconnects through nginx to the other one and still shows its reversed order, gain and nDCG, and can go on."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    errors: list[str] = []
+    sockets: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    names, grades = ["A", "B", "C", "D"], [3, 0, 1, 2]
+    open_steps(page, steps_url(cluster.url, names, grades))
+    key = cookie_key(context)
+    first = replica_of(cluster, key)
+    page.get_by_text("Standard: rel").click()  # linear gain
+    expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"), timeout=LONG)
+    settle(page)
+    page.get_by_role("button", name="Reverse").click()
+    page.wait_for_function("() => new URLSearchParams(location.search).get('items') === 'D,C,B,A'", timeout=LONG)
+    settle(page)
+    reversed_ndcg = f"{score_ranking(grades[::-1], gain='linear', k=3).ndcg:.4f}"
+    expect(metric(page, "nDCG@3")).to_have_text(reversed_ndcg, timeout=LONG)
+
+    cluster.replica(first).stop()
+    deadline = time.monotonic() + LONG / 1000
+    while len(sockets) < 2 and time.monotonic() < deadline:  # Streamlit's client opens a new websocket
+        page.wait_for_timeout(100)
+    assert len(sockets) >= 2, f"the page opened {len(sockets)} websocket(s) after its replica was killed"
+    expect(page.locator("[data-testid=stApp]")).to_have_attribute("data-test-connection-state", "CONNECTED",
+                                                                   timeout=LONG)
+    settle(page)
+    assert rows(page) == names[::-1]
+    assert url_items(page) == names[::-1]
+    expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
+    expect(metric(page, "nDCG@3")).to_have_text(reversed_ndcg, timeout=LONG)
+
+    page.get_by_role("button", name="Reverse").click()  # the other replica rebuilt the example from the URL
+    page.wait_for_function("() => new URLSearchParams(location.search).get('items') === 'A,B,C,D'", timeout=LONG)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}",
+                                                timeout=LONG)
+    assert rows(page) == names
+    expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
+    context.close()
+    wait_for_streams(cluster, [key], count=2)
+    streams = [tried[-1] for p, s, tried in requests_of(cluster, key) if p == "/_stcore/stream" and s == 101]
+    other = next(s.port for s in cluster.replicas if s.port != first)
+    assert streams == [first, other], f"websockets went to {streams}, expected {first} then {other}"
+    assert not errors
