@@ -4,8 +4,9 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8501
 CHROMIUM := /usr/bin/chromium
+NGINX := /usr/sbin/nginx
 
-.PHONY: run test bench lint browser clean
+.PHONY: run test bench lint browser nginx clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -37,10 +38,19 @@ browser:
 		echo "Korean text needs a CJK font for readable screenshots: sudo apt-get install -y fonts-noto-cjk"; \
 	fi
 
+# Debian's nginx for the scale-out test (tests/test_scale_out.py, deploy/scale_out.py).
+nginx:
+	@if [ -x $(NGINX) ] || command -v nginx >/dev/null; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nginx; \
+	else \
+		echo "The scale-out test needs Debian's nginx: sudo apt-get install -y nginx"; exit 1; \
+	fi
+
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .
 
-test: $(VENV)/.dev browser lint
+test: $(VENV)/.dev browser nginx lint
 	$(PY) -m pytest -n 2
 
 # Every benchmark runs; make bench fails if any of them printed a goal it missed.

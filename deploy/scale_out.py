@@ -51,7 +51,7 @@ def nginx_path() -> str:
     """Debian's nginx, or a clear error: the scale-out test fails, never skips, when it is missing."""
     found = shutil.which("nginx") or (NGINX if os.path.exists(NGINX) else None)
     if not found:
-        raise RuntimeError(f"the scale-out recipe needs Debian's nginx at {NGINX}: apt-get install -y nginx-light")
+        raise RuntimeError(f"the scale-out recipe needs Debian's nginx at {NGINX}: apt-get install -y nginx")
     return found
 
 

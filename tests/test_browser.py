@@ -100,6 +100,7 @@ def test_mouse_drag_moves_an_item_and_updates_ndcg(page, server_url):
         "() => new URLSearchParams(location.search).get('items') === 'C,A,B'", timeout=WAIT)
     page.reload()
     expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
+    expect(page.locator("li[data-uid]")).to_have_count(3, timeout=WAIT)  # the list may draw after the metrics
     assert rows(page) == ["C", "A", "B"]
 
 

