@@ -44,6 +44,20 @@ def cluster():
     assert not problems, f"server log not clean: {problems[:5]}"
 
 
+@pytest.fixture
+def new_context(browser):
+    """Fresh browser contexts (each its own cookie jar), all closed at the end even when the test fails."""
+    made = []
+
+    def make():
+        made.append(browser.new_context(viewport=VIEWPORT))
+        return made[-1]
+
+    yield make
+    for context in made:
+        context.close()
+
+
 def settle(page) -> None:
     """Wait until the app's script run has finished."""
     page.wait_for_function(
@@ -105,14 +119,14 @@ def url_items(page) -> list[str]:
     return parse_qs(urlsplit(page.url).query)["items"][0].split(",")
 
 
-def test_fresh_browsers_spread_over_both_replicas_and_each_sticks_to_one(browser, cluster):
+def test_fresh_browsers_spread_over_both_replicas_and_each_sticks_to_one(new_context, cluster):
     """Fresh browsers through nginx land on both replicas; each one's page, files and websocket reach one replica and show its own nDCG."""
     opened = []  # (context, page, key, names, grades)
     placed: dict[str, int] = {}
     for i in range(14):  # six browsers, and more only while all of them landed on one replica (chance 1/32)
         if i >= 6 and len(set(placed.values())) == 2:
             break
-        context = browser.new_context(viewport=VIEWPORT)
+        context = new_context()
         page = context.new_page()
         names, grades = example(i)
         open_steps(page, steps_url(cluster.url, names, grades))
@@ -123,7 +137,7 @@ def test_fresh_browsers_spread_over_both_replicas_and_each_sticks_to_one(browser
     for _, page, _, names, grades in opened:  # all sessions live at once, each with its own example
         assert rows(page) == names
         expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, k=3).ndcg:.4f}", timeout=LONG)
-    for context, *_ in opened:
+    for context, *_ in opened:  # nginx logs a websocket when it closes
         context.close()
     wait_for_streams(cluster, list(placed))
     for key, port in placed.items():
@@ -131,9 +145,9 @@ def test_fresh_browsers_spread_over_both_replicas_and_each_sticks_to_one(browser
         assert any(p.startswith("/static/") for p, _, _ in requests_of(cluster, key))
 
 
-def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example(browser, cluster):
+def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example(new_context, cluster):
     """A browser whose replica is killed reconnects through nginx to the other, which rebuilds its reversed order, gain and nDCG from the URL."""
-    context = browser.new_context(viewport=VIEWPORT)
+    context = new_context()
     page = context.new_page()
     errors: list[str] = []
     sockets: list[str] = []
