@@ -17,6 +17,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -102,3 +103,13 @@ class Server:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+def off_loop(fn, *args, **kwargs):
+    """Call ``fn`` in a thread of its own and return its result.
+
+    Playwright's sync API leaves an asyncio event loop running in a pytest-xdist worker's main
+    thread, where ``asyncio.run`` then refuses to start; the protocol-level tests run there too.
+    """
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(fn, *args, **kwargs).result()

@@ -13,6 +13,7 @@ import asyncio
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from benchmarks.load_protocol import MOVES, Run, Tab, check_shown, make_students, run_load, widget_key
+from tests.harness import off_loop
 
 
 class _FakeSocket:
@@ -56,7 +57,7 @@ def test_the_client_reads_an_exception_the_address_and_the_headline_of_its_own_r
     socket = _FakeSocket([_reply(new_session="h"), _reply(exception="boom"), _reply(query_string="items=X"),
                           _reply(metric=("nDCG@3", "0.5000")), _reply(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY)])
     tab = Tab(socket, "items=A")
-    run = asyncio.run(tab.rerun(first=True))
+    run = off_loop(asyncio.run, tab.rerun(first=True))
     assert run.exceptions == ["ValueError: boom"]
     assert tab.query_string == "items=X"
     assert run.metrics == {"nDCG@3": "0.5000"}
@@ -76,7 +77,7 @@ def test_the_leak_check_names_another_students_items_and_a_wrong_headline():
 
 def test_five_students_on_the_websocket_protocol_finish_every_run_with_their_own_example():
     """Five protocol clients making a move every 3 s for 15 s: every run finishes, no error, no leak."""
-    result = run_load(5, 15, 3)
+    result = off_loop(run_load, 5, 15, 3)
     problems = [f"student {s.n}: {line}" for s in result.students for line in s.errors + s.leaks]
     assert not problems and not result.log_problems, problems + result.log_problems
     for s in result.students:
