@@ -97,6 +97,8 @@ st.write(worksheet.question(ex, lang))
 if kind in ("estimate", "term"):
     ranking_table(ex)
     if kind == "estimate":
+        if ex.k is not None:  # the ranks below k are shown but do not count
+            st.caption(T("ex_only_top_k", k=ex.k, n=len(ex.items)))
         number_answer(ex, T("ex_answer_estimate", at=ex.at), top=1.0)
     else:
         number_answer(ex, T("ex_answer_term", rank=ex.rank), top=None)

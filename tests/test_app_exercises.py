@@ -57,6 +57,7 @@ def test_an_estimate_within_the_tolerance_is_right_and_scored_once():
     assert [s.value for s in at.success] == ["Right!"]
     assert "nDCG@3 = 5.9165 / 12.9165 = 0.4581" in texts(at)
     assert "Score this session: 1 of 1 right" in texts(at)
+    assert translate("ex_only_top_k", "en", k=3, n=5) in texts(at)  # the ranks below k are said not to count
     at.number_input(key="exercises_estimate_7").set_value(0.9)
     submit(at, "estimate", 7)
     assert [e.value for e in at.error] == ["Not quite."]

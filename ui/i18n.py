@@ -885,6 +885,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "Compute by hand the discounted gain of the item at rank {rank} ({item}), the {rank}th term of DCG. "
         "Gain: {gain}. Right to two decimals counts.",
     ),
+    "ex_only_top_k": (
+        "nDCG@{k}에는 1–{k}위만 들어갑니다. 그 아래 순위는 목록 전체({n}개)를 보여 주려고 함께 적었습니다. IDCG도 상위 {k}개만 셉니다.",
+        "Only ranks 1–{k} count for nDCG@{k}; the other ranks show the rest of the {n} items (IDCG also counts only the top {k}).",
+    ),
     "ex_answer_estimate": ("나의 어림값 nDCG{at}", "My estimate of nDCG{at}"),
     "ex_answer_term": ("{rank}위의 할인된 이득", "Discounted gain at rank {rank}"),
     "ex_answer_swap": ("바꿀 두 순위", "The two ranks to swap"),
