@@ -44,6 +44,14 @@ def solution(ex: exercises.Exercise) -> None:
     st.text("\n".join(exercises.solution(ex, session.language())))
 
 
+def on_check(ex: exercises.Exercise, response, *, missing: bool = False) -> None:
+    """After Check: ask for an answer when none was given, else record and grade this one."""
+    if missing:
+        st.warning(T("ex_need_answer"), icon=":material/edit:")
+    else:
+        session.record_answer(ex.kind, ex.seed, response, exercises.check(ex, response).correct)
+
+
 def number_answer(ex: exercises.Exercise, label: str, *, top: float | None) -> None:
     """A number box and Check in a form (Enter submits); a checked answer is recorded and graded."""
     with st.form(f"exercises_form_{ex.kind}_{ex.seed}", border=False):
@@ -51,10 +59,7 @@ def number_answer(ex: exercises.Exercise, label: str, *, top: float | None) -> N
                                 key=f"exercises_{ex.kind}_{ex.seed}")
         pressed = st.form_submit_button(T("ex_check"), type="primary")
     if pressed:
-        if value is None:
-            st.warning(T("ex_need_answer"), icon=":material/edit:")
-        else:
-            session.record_answer(ex.kind, ex.seed, float(value), exercises.check(ex, value).correct)
+        on_check(ex, None if value is None else float(value), missing=value is None)
 
 
 def swap_heatmap(ex: exercises.Exercise) -> None:
@@ -117,17 +122,15 @@ elif kind == "swap":
                             format_func=lambda p: translate("ex_pair", lang, i=p[0], j=p[1]))
         pressed = st.form_submit_button(T("ex_check"), type="primary")
     if pressed:
-        if pick is None:
-            st.warning(T("ex_need_answer"), icon=":material/edit:")
-        else:
-            session.record_answer(kind, seed, pick, exercises.check(ex, pick).correct)
+        on_check(ex, pick, missing=pick is None)
     given = session.checked_response(kind, seed)
     if given is not None:
         verdict_line(exercises.check(ex, given))
         i, j = given
+        deltas = exercises.swaps(ex)
         best = ", ".join(T("ex_pair", i=a, j=b) for a, b in exercises.best_swaps(ex))
-        st.write(T("ex_swap_yours", i=i, j=j, delta=f"{exercises.swaps(ex)[i - 1, j - 1]:+.4f}",
-                   best=f"{best} ({exercises.swaps(ex).max():+.4f})"))
+        st.write(T("ex_swap_yours", i=i, j=j, delta=f"{deltas[i - 1, j - 1]:+.4f}",
+                   best=f"{best} ({deltas.max():+.4f})"))
         solution(ex)
         swap_heatmap(ex)
 
@@ -141,10 +144,7 @@ elif kind == "better":
                  for gain in ("linear", "exponential")}
         pressed = st.form_submit_button(T("ex_check"), type="primary")
     if pressed:
-        if None in picks.values():
-            st.warning(T("ex_need_answer"), icon=":material/edit:")
-        else:
-            session.record_answer(kind, seed, picks, exercises.check(ex, picks).correct)
+        on_check(ex, picks, missing=None in picks.values())
     given = session.checked_response(kind, seed)
     if given is not None:
         verdict_line(exercises.check(ex, given))
@@ -170,7 +170,7 @@ elif kind == "ideal":
             session.set_exercise_order(kind, seed, reported)
             st.rerun()
     if st.button(T("ex_check"), key=f"exercises_check_ideal_{seed}", type="primary"):
-        session.record_answer(kind, seed, order, exercises.check(ex, order).correct)
+        on_check(ex, order)
     given = session.checked_response(kind, seed)
     if given is not None:
         verdict_line(exercises.check(ex, given))

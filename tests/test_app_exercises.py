@@ -162,3 +162,10 @@ def test_the_worksheet_downloads_are_offered_in_both_formats():
     labels = [b.label for b in at.get("download_button")]
     assert labels == [translate("ex_worksheet_md", "en"), translate("ex_worksheet_html", "en")]
     assert at.number_input(key="exercises_ws_count").value == 10
+
+
+def test_a_bad_kind_is_named_in_korean_with_the_kind_shown_instead():
+    """In Korean the fallback sentence names the kind shown by its Korean title, not by its URL slug."""
+    at = open_page(PAGE, {"exercise": "guess", "seed": "5", "lang": "ko"})
+    sentence = at.warning[0].value.replace("\\", "")
+    assert "'guess'" in sentence and translate("ex_kind_estimate", "ko") in sentence and "'estimate'" not in sentence

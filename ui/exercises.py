@@ -183,9 +183,8 @@ def check(ex: Exercise, response) -> Verdict:
         return Verdict(error <= TERM_TOLERANCE + 1e-12, truth, error)
     if ex.kind == "swap":
         i, j = sorted(int(x) for x in response)
-        best = best_swaps(ex)
-        gained = float(swaps(ex)[i - 1, j - 1])
-        return Verdict((i, j) in best, float(swaps(ex).max()), float(swaps(ex).max()) - gained)
+        d = swaps(ex)
+        return Verdict((i, j) in best_swaps(ex), float(d.max()), float(d.max() - d[i - 1, j - 1]))
     if ex.kind == "better":
         truth = verdicts(ex)
         return Verdict(all(response.get(g) == v for g, v in truth.items()), tuple(truth.items()))

@@ -953,8 +953,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ex_ws_order_blank": ("이상적 순서: ____________________", "Ideal order: ____________________"),
     "ex_ws_better_blank": ("선형 이득: A / B / 같다 · 지수 이득: A / B / 같다", "Linear gain: A / B / equal · exponential gain: A / B / equal"),
     "ex_ws_swap_blank": ("바꿀 순위: ____ 와 ____", "Swap ranks ____ and ____"),
-    "ex_bad_kind": ("링크의 문제 종류 '{value}': 없는 종류여서 '{fallback}' 문제를 엽니다.",
-                    "The link's exercise kind '{value}' does not exist, so a '{fallback}' exercise is shown."),
+    "ex_bad_kind": ("링크의 문제 종류 '{value}': 없는 종류여서 첫 번째 종류인 'nDCG 어림하기' 문제를 엽니다.",
+                    "The link's exercise kind '{value}' does not exist, so the first kind, 'Estimate the nDCG', is shown."),
     "ex_bad_seed": ("링크의 문제 번호 '{value}': 0 이상 {max} 이하의 정수가 아니어서 1번을 엽니다.",
                     "The link's exercise number '{value}' is not a whole number from 0 to {max}, so number 1 is shown."),
 }

@@ -293,7 +293,7 @@ def _set_exercise_from(params: dict[str, str]) -> None:
     if raw_kind in exercises.KINDS:
         kind = raw_kind
     else:
-        problem = ("ex_bad_kind", {"value": raw_kind[:20], "fallback": kind})
+        problem = ("ex_bad_kind", {"value": raw_kind[:20]})  # the default kind is the first
     try:
         seed = exercises.check_seed(params.get("seed", str(seed)))
     except ValueError:
