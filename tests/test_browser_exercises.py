@@ -80,6 +80,8 @@ def test_the_ideal_order_is_built_by_mouse_drags(browser, server_url):
     for place, name in enumerate(target):
         current = rows(page)
         if current[place] != name:
+            for row in (name, current[place]):  # a rerun may be redrawing the list: wait until both rows are there
+                expect(page.locator(f"li[data-uid] .name:text-is('{row}')")).to_be_visible(timeout=WAIT)
             drag(page, name, current[place])
             expect(page.locator("li[data-uid] .name").nth(place)).to_have_text(name, timeout=WAIT)
             settle(page)
