@@ -28,10 +28,11 @@ session.start_session()
 session.follow_history()
 editor.language_picker()
 
-pages = [st.Page(nav.INTRO.script, title=T(nav.INTRO.title_key), icon=nav.INTRO.icon, default=True)]
-pages += [st.Page(lesson.script, title=T(lesson.title_key), icon=lesson.icon, url_path=lesson.slug)
-          for lesson in nav.LESSONS]
-page = st.navigation(pages)
+page = st.navigation(session.pages(lambda: [
+    st.Page(nav.INTRO.script, title=T(nav.INTRO.title_key), icon=nav.INTRO.icon, default=True),
+    *(st.Page(lesson.script, title=T(lesson.title_key), icon=lesson.icon, url_path=lesson.slug)
+      for lesson in nav.LESSONS),
+]))
 st.set_page_config(page_title=f"{page.title} · nDCG")  # the browser tab names the lesson
 st.sidebar.caption(T("sidebar_link"))
 share_slot = st.sidebar.empty()

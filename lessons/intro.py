@@ -12,13 +12,12 @@ from ui.glossary import frame as glossary_frame
 from ui.glossary import help_for
 from ui.i18n import T, labeller
 
-EXAMPLE_COLUMNS = ("rank", "item", "relevance", "gain", "discount", "discounted_gain")
+EXAMPLE_COLUMNS = ("rank", "item", "relevance", "gain", "log", "discounted_gain")
 
 
 def example_table(r, *, ideal: bool):
     """A worked-example table that divides each gain by log2(i+1), as the source writes it (7 / 1.585)."""
-    frame = tables.step_frame(r, ideal=ideal, columns=(*EXAMPLE_COLUMNS, "idcg" if ideal else "dcg"))
-    return tables.log_column(frame).drop(columns=T("col_discount"))
+    return tables.step_table(r, ideal=ideal, columns=(*EXAMPLE_COLUMNS, "idcg" if ideal else "dcg"))
 
 
 st.title(T("intro_title"))

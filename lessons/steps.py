@@ -16,17 +16,18 @@ n = len(r.column("rank"))  # ranks in the list
 # Actual order beside the ideal order, with the ranks that differ highlighted.
 if not present.active():
     st.subheader(T("compare_title"), help=help_for("ideal_order", "relevance"))
-    actual = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance"))
-    ideal = tables.step_frame(r, ideal=True, columns=("rank", "item", "relevance"))
-    wrong = [i < len(ideal) and actual.iat[i, 2] != ideal.iat[i, 2] for i in range(n)]
+    grades, ideal_grades = r.column("relevance"), r.column("relevance", ideal=True)
+    wrong = [i < len(ideal_grades) and grades[i] != ideal_grades[i] for i in range(n)]
+    actual = {T(tables.STEP_HEADERS[c]): r.column(c) for c in ("rank", "item", "relevance")}
+    actual[T("col_vs_ideal")] = ["≠" if w else "=" for w in wrong]  # a mark, not a colour: readable anywhere
     left, right = st.columns(2)
     with left:
         st.caption(T("compare_actual"))
-        tables.show(actual, styler=tables.highlight_rows(actual, wrong), height=tables.table_height(n))
+        tables.show(actual, height=tables.table_height(n))
     with right:
         st.caption(T("compare_ideal"))
-        tables.show(ideal, styler=tables.highlight_rows(ideal, wrong + [False] * (len(ideal) - n)),
-                    height=tables.table_height(len(ideal)))
+        tables.show(tables.step_table(r, ideal=True, columns=("rank", "item", "relevance")),
+                    height=tables.table_height(len(ideal_grades)))
     st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
     change.section(view)  # after a move: which ranks' discounted gains went up or down
 
@@ -35,7 +36,7 @@ def dcg_table(*, ideal: bool, columns: tuple[str, ...]) -> None:
     """The DCG (or IDCG) step: its table up to rank k, what the cut leaves out, and the worked sum."""
     rows = len(r.column("rank", ideal=ideal))
     shown = present.rows(r, 3 if ideal else 2, ideal=ideal)  # k, or what one screen holds in the presenter view
-    tables.show(tables.log_column(tables.step_frame(r, ideal=ideal, columns=columns)), k=shown,
+    tables.show(tables.step_table(r, ideal=ideal, columns=columns), k=shown,
                 height=tables.table_height(rows), download="steps_idcg" if ideal else "steps_dcg")
     if present.active():  # one screen: the rows it holds, the first ranks worked out, and the sum
         present.cut_note(r, shown, ideal=ideal)
@@ -53,7 +54,7 @@ def dcg_table(*, ideal: bool, columns: tuple[str, ...]) -> None:
 if present.shows(1):
     st.header(T("cg_title"), help=help_for("cg", "cutoff"))
     st.latex(r"\mathrm{CG}_p = \sum_{i=1}^{p} rel_i")
-    cg_table = tables.step_frame(r, ideal=False, columns=("rank", "item", "relevance", "cg"))
+    cg_table = tables.step_table(r, ideal=False, columns=("rank", "item", "relevance", "cg"))
     tables.show(cg_table, k=present.rows(r, 1), height=tables.table_height(n), download="steps_cg")
     if present.active():
         present.cut_note(r, present.rows(r, 1))
@@ -70,7 +71,7 @@ if present.shows(2):
         st.write(T("gain_intro", label=T(choices.GainFacts.keys(ex.gain)["label"]),
                    examples=", ".join(f"{g} → {num(v)}" for g, v in grades)))
     st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + r"}{\log_2(i+1)}")
-    dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "discount", "discounted_gain", "dcg")
+    dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "log", "discount", "discounted_gain", "dcg")
     if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
         dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
     dcg_table(ideal=False, columns=dcg_cols)
@@ -83,7 +84,7 @@ if present.shows(3):
         panels.pool_controls("steps")
     st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
              else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p")
-    dcg_table(ideal=True, columns=("rank", "item", "relevance", "gain", "discount", "discounted_gain", "idcg"))
+    dcg_table(ideal=True, columns=("rank", "item", "relevance", "gain", "log", "discount", "discounted_gain", "idcg"))
     st.write(T("idcg_sentence"))
     if not present.active():  # explains the pool switch, which the slide hides
         st.caption(T("pool_explain"))

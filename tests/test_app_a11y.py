@@ -92,13 +92,13 @@ def test_gain_bars_differ_by_pattern_not_only_by_colour():
     assert [bool(t["marker"].get("pattern", {}).get("shape")) for t in spec["data"]] == [False, True]
 
 
-def test_rows_out_of_place_are_tinted_from_the_palette_and_bold():
-    """The compare tables mark a row out of place with a tint of the palette's highlight colour and bold text."""
-    df = pd.DataFrame({"a": [1, 2]})
-    html = tables.highlight_rows(df, [True, False]).to_html()
-    assert figures.tint(figures.COLORS["highlight"], 0.3) in html
-    assert "font-weight: 700" in html
-    assert figures.COLORS["highlight"] in figures.PALETTE.values()
+def test_ranks_out_of_place_are_marked_with_a_sign_not_a_colour():
+    """The actual-order table marks each rank whose grade differs from the ideal order's with ≠, the others with =."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C,D", "rel": "3,1,2,0", "lang": "en"})
+    table = next(t.value for t in at.table if "vs ideal" in t.value.columns)
+    assert table["Item"].tolist() == ["A", "B", "C", "D"]
+    assert table["vs ideal"].tolist() == ["=", "≠", "≠", "="]  # ideal grades 3, 2, 1, 0
+    assert "A rank marked ≠" in " ".join(c.value for c in at.caption)
 
 
 # ---------------------------------------------------------------- every chart's numbers as a table

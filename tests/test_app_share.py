@@ -60,8 +60,11 @@ def test_item_names_are_percent_encoded_and_shown_literally():
     assert link.endswith("&lang=ko")
 
 
-def test_the_qr_code_of_the_link_is_in_the_sidebar(at):
-    """The QR popover holds one image, and its label is the catalogue's."""
+def test_the_qr_code_of_the_link_is_in_the_sidebar_and_made_only_once_opened(at):
+    """The QR popover, labelled from the catalogue, is empty while closed and holds one image once opened."""
+    assert sidebar_images(at) == []
+    at.session_state["share_qr"] = True  # what a click on the popover sends
+    at.run()
     assert len(sidebar_images(at)) == 1
     assert [p.proto.popover.label for p in at.sidebar.get("popover")] == [translate("share_qr", "en")]
 
@@ -90,6 +93,8 @@ def test_a_link_too_long_for_any_qr_code_gives_no_image_and_a_sentence():
     assert share.qr_png("x" * 4000) is None
     names = ",".join(f"item-{i:04d}-long-name-here" for i in range(200))
     at = open_page("lessons/steps.py", {"items": names, "rel": ",".join("1" * 200), "lang": "en"})
+    at.session_state["share_qr"] = True
+    at.run()
     assert not at.exception
     assert sidebar_images(at) == []
     assert translate("share_qr_too_long", "en") in [c.value for c in at.sidebar.caption]

@@ -40,6 +40,7 @@ def snapshot() -> dict:
                 out[f"{mod.__name__}.{name}"] = copy.deepcopy(dict(value) if isinstance(value, types.MappingProxyType)
                                                           else value)
     out["averaging.evaluations()"] = copy.deepcopy(dict(averaging.evaluations()))
+    out["averaging._figures()"] = dict(averaging._figures())
     out["url._preset_queries()"] = [(n, dict(q)) for n, q in url._preset_queries()]
     return out
 
@@ -98,6 +99,8 @@ def test_module_level_mutable_values_are_named_as_constants():
 def test_cached_results_are_read_only_values():
     """What an lru_cache hands to every session is immutable: frozen dataclasses, tuples, bytes or read-only maps."""
     assert isinstance(averaging.evaluations(), types.MappingProxyType)
+    figures = averaging._figures()
+    assert isinstance(figures, types.MappingProxyType) and all(isinstance(v, tuple) for v in figures.values())
     assert all(isinstance(q, types.MappingProxyType) for _, q in url._preset_queries())
     ex = exercises.make("swap", 1)
     assert type(ex).__dataclass_params__.frozen and all(isinstance(getattr(ex, f.name), (tuple, str, int, type(None)))

@@ -55,26 +55,35 @@ def _sum(ndcgs, mean: float) -> dict[str, str | int]:
     return {"terms": " + ".join(fmt(v) for v in ndcgs), "n": len(ndcgs), "mean": fmt(mean)}
 
 
-def section() -> None:
-    """The averaging section: lead, per-query table, both means with their sums, and which tools do which."""
+@lru_cache(maxsize=1)
+def _figures() -> Mapping[str, tuple]:
+    """The per-query columns and both written-out means, as tuples: built once, read by every rerun."""
     ev = evaluations()
     per_query = ev["zero"].per_query
+    counted = per_query[per_query["idcg"] > 0]
+    return MappingProxyType({
+        **{c: tuple(per_query[c].tolist()) for c in ("dcg", "idcg", "ndcg")},
+        "zero": tuple(_sum(per_query["ndcg"], ev["zero"].mean).items()),
+        "skip": tuple(_sum(counted["ndcg"], ev["skip"].mean).items()),
+        "means": (fmt(ev["zero"].mean), fmt(ev["skip"].mean)),
+    })
+
+
+def section() -> None:
+    """The averaging section: lead, per-query table, both means with their sums, and which tools do which."""
+    fig = _figures()
     at = f"@{K}"
     st.header(T("avg_title"))
     st.write(T("avg_lead"))
-    tables.show(pd.DataFrame({
+    tables.show({
         T("avg_col_query"): [T("avg_query", n=n) for n in range(1, len(GRADES) + 1)],
         T("avg_col_grades"): [", ".join(num(g) for g in grades) for grades in GRADES],
-        T("metric_dcg", at=at): per_query["dcg"].to_numpy(),
-        T("metric_idcg", at=at): per_query["idcg"].to_numpy(),
-        T("metric_ndcg", at=at): per_query["ndcg"].to_numpy(),
-    }))
+        T("metric_dcg", at=at): fig["dcg"],
+        T("metric_idcg", at=at): fig["idcg"],
+        T("metric_ndcg", at=at): fig["ndcg"],
+    })
     left, right = st.columns(2)
-    left.metric(T("avg_mean_zero"), fmt(ev["zero"].mean))
-    right.metric(T("avg_mean_skip"), fmt(ev["skip"].mean))
-    counted = per_query[per_query["idcg"] > 0]
-    st.text("\n".join([
-        T("avg_line_zero", **_sum(per_query["ndcg"], ev["zero"].mean)),
-        T("avg_line_skip", **_sum(counted["ndcg"], ev["skip"].mean)),
-    ]))
+    left.metric(T("avg_mean_zero"), fig["means"][0])
+    right.metric(T("avg_mean_skip"), fig["means"][1])
+    st.text("\n".join([T("avg_line_zero", **dict(fig["zero"])), T("avg_line_skip", **dict(fig["skip"]))]))
     st.write(T("avg_tools"))

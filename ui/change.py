@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pandas as pd
 import streamlit as st
 
 from ui import session, tables
@@ -11,7 +10,7 @@ from ui.i18n import T
 from ui.scoring import View, score_view
 
 
-def breakdown(view: View) -> pd.DataFrame | None:
+def breakdown(view: View) -> dict[str, list] | None:
     """Rank, item before → after, discounted gain before and after, and Δ, for each changed rank ≤ k.
 
     None when there was no move, or the example has changed since (the Δ would not be this move's).
@@ -29,13 +28,13 @@ def breakdown(view: View) -> pd.DataFrame | None:
     rows = [i for i in range(cut) if items_b[i] != items_a[i] or dg_b[i] != dg_a[i]]
     if not rows:
         return None
-    return pd.DataFrame({
+    return {
         T("col_rank"): [i + 1 for i in rows],
         T("why_col_items"): [f"{items_b[i]} → {items_a[i]}" for i in rows],
         T("why_col_before"): [float(dg_b[i]) for i in rows],
         T("why_col_after"): [float(dg_a[i]) for i in rows],
         T("why_col_change"): [float(dg_a[i] - dg_b[i]) for i in rows],
-    })
+    }
 
 
 def section(view: View) -> None:

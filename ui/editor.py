@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -98,8 +99,13 @@ def _editor_frame(items: tuple[state.Item, ...], use_scores: bool) -> pd.DataFra
     if use_scores:
         data["score"] = [state.number(i.score) for i in items]
     # Names and grades are object (text) columns even with no rows, which pandas would make float.
-    dtypes = {"uid": "Int64", "name": "object", "grade": "object", "score": "Float64"}
-    return pd.DataFrame(data).astype({c: dtypes[c] for c in data})
+    # Each column is made with its type (an astype afterwards copies every column: ~4 ms per move).
+    return pd.DataFrame({
+        "uid": pd.array(data["uid"], dtype="Int64"),
+        "name": np.array(data["name"], dtype=object),
+        "grade": np.array(data["grade"], dtype=object),
+        **({"score": pd.array(data["score"], dtype="Float64")} if use_scores else {}),
+    })
 
 
 def _cell(value):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 
-import pandas as pd
 import streamlit as st
 
 from ndcg_core import RankingScore
@@ -87,7 +86,7 @@ def figure(data: list[dict], *, x_title: str, y_title: str, height: int = 340, *
     }
 
 
-def plot(fig: dict, key: str, *, table: pd.DataFrame | None) -> None:
+def plot(fig: dict, key: str, *, table: tables.Data | None) -> None:
     """A plotly chart, then ``table`` (its numbers) in a collapsed expander.
 
     ``table`` is required: pass None only when the same numbers already sit in a table beside the chart.
@@ -97,10 +96,11 @@ def plot(fig: dict, key: str, *, table: pd.DataFrame | None) -> None:
         as_table(table)
 
 
-def as_table(df: pd.DataFrame) -> None:
+def as_table(data: tables.Data) -> None:
     """A chart's numbers for a screen reader or a projector with poor colours: closed until asked for."""
+    table = tables.arrow(data)
     with st.expander(T("chart_as_table"), icon=":material/table:"):
-        tables.show(df, height=tables.table_height(len(df)))
+        tables.show(table, height=tables.table_height(table.num_rows))
 
 
 def actual_vs_ideal(r: RankingScore, key: str) -> None:
@@ -122,7 +122,7 @@ def actual_vs_ideal(r: RankingScore, key: str) -> None:
         ],
         x_title=T("axis_rank"), y_title=T("axis_dg"), title=T("chart_title"),
     )
-    as_table(pd.DataFrame({
+    as_table({
         T("col_rank"): ranks, T("chart_col_actual_item"): actual_items, T("chart_col_actual_dg"): actual_dg,
         T("chart_col_ideal_item"): ideal_items, T("chart_col_ideal_dg"): ideal_dg,
-    }))
+    })

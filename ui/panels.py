@@ -10,7 +10,7 @@ from ui.format import fmt, plain
 from ui.glossary import help_for
 from ui.i18n import T, labeller, problem_text
 from ui.scoring import score_view
-from ui.tables import show, step_frame, table_height
+from ui.tables import show, step_table, table_height
 
 
 def tie_panel(view) -> None:
@@ -32,7 +32,7 @@ def tie_panel(view) -> None:
     })
     st.dataframe(table, hide_index=True, width="stretch")
     st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon=":material/swap_vert:")
-    show(step_frame(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
+    show(step_table(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
          height=table_height(len(r.column("rank"))), static=True)
 
 

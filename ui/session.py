@@ -28,6 +28,7 @@ _POOL_PROBLEM = "pool_problem"
 _LANG = "language"
 _URL_CACHE = "_url_cache"
 _UNDO = "undo_stack"
+_PAGES = "_pages"
 UNDO_DEPTH = 50  # how many earlier examples Undo can go back through
 _MISSING = object()
 
@@ -105,6 +106,18 @@ def language() -> str:
 
 def set_language(value: str) -> None:
     st.session_state[_LANG] = value
+
+
+def pages(build) -> list:
+    """This session's ``st.Page`` objects in its language, built once per session and language.
+
+    Each ``st.Page`` resolves its script's path on the disk, ~3% of a /steps run's CPU when made
+    on every rerun. They are kept per session, never shared: ``st.navigation`` marks them per run.
+    """
+    key = f"{_PAGES}_{language()}"
+    if key not in st.session_state:
+        st.session_state[key] = build()
+    return st.session_state[key]
 
 
 # ---------------------------------------------------------------- the example

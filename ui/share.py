@@ -53,17 +53,24 @@ def qr_png(link: str) -> bytes | None:
 def link_panel(slot, page_path: str, shown: str | None = None) -> str:
     """Fill ``slot`` (a sidebar ``st.empty``) with the example's link and a QR code popover; return the link.
 
-    Nothing is redrawn when the link is still ``shown`` (the one drawn earlier in this run).
+    Nothing is redrawn when the link is still ``shown`` (the one drawn earlier in this run). The QR
+    code is made only while its popover is open: every move changes the link, and a QR code on every
+    rerun cost ~5% of the server's CPU under a class's load. A redraw later in the same run (after a
+    table edit) cannot reuse the popover's key, so its QR code is made at once.
     """
     link = full_link(st.context.url, page_path, session.url_params(page_path))
     if link == shown:
         return link
+    first = shown is None
     with slot.container():
         st.code(link, language=None, wrap_lines=True, height=160 if len(link) > LONG_LINK else "content")
-        with st.popover(T("share_qr"), icon=":material/qr_code_2:", width="stretch"):
-            png = qr_png(link)
-            if png is None:
-                st.caption(T("share_qr_too_long"))
-            else:
-                st.image(png, caption=T("share_qr_caption"), width="stretch", alt=T("share_qr"))
+        popover = st.popover(T("share_qr"), icon=":material/qr_code_2:", width="stretch",
+                             key="share_qr" if first else None, on_change="rerun" if first else "ignore")
+        with popover:
+            if not first or popover.open:
+                png = qr_png(link)
+                if png is None:
+                    st.caption(T("share_qr_too_long"))
+                else:
+                    st.image(png, caption=T("share_qr_caption"), width="stretch", alt=T("share_qr"))
     return link
