@@ -44,4 +44,5 @@ except Exception:  # a lesson that fails anyway: one sentence in the user's lang
     st.error(T("page_failed"), icon=":material/error:")
 finally:  # also when a lesson stops early (st.stop) or reruns (their exceptions are not Exceptions)
     session.sync_url(page.url_path)
+    session.replay_reconnect()  # a browser that reconnected to a new session: its click is acted on now
 share.link_panel(share_slot, page.url_path, shown)  # redrawn only if a table edit changed the example

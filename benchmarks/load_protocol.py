@@ -130,6 +130,11 @@ class Tab:
         cs.widget_states.widgets.extend([*self.held.values(), *(c for c in changes if c.HasField("trigger_value"))])
         t0 = time.monotonic()
         await self.ws.send(msg.SerializeToString())
+        return await self.read_run(t0)
+
+    async def read_run(self, t0: float | None = None) -> Run:
+        """Read ForwardMsgs until a run has finished (the one just asked for, or one the server started)."""
+        t0 = time.monotonic() if t0 is None else t0
         run = Run(latency=0.0)
         seen_ids: set[str] = set()
         async with asyncio.timeout(RUN_TIMEOUT_S):

@@ -82,7 +82,7 @@ def test_streamlit_still_has_the_legacy_pages_mode_the_stubs_answer():
 def test_only_the_session_module_touches_session_state():
     """ui/session.py is the one owner of st.session_state; no page or other ui module uses it."""
     sources = [*ROOT.glob("ui/**/*.py"), *ROOT.glob("lessons/*.py"), *ROOT.glob("pages/*.py"), ROOT / "app.py"]
-    users = sorted(str(p.relative_to(ROOT)) for p in sources if "session_state" in p.read_text(encoding="utf-8"))
+    users = sorted(str(p.relative_to(ROOT)) for p in sources if "st.session_state" in p.read_text(encoding="utf-8"))
     assert users == ["ui/session.py"]
 
 

@@ -146,7 +146,7 @@ def test_fresh_browsers_spread_over_both_replicas_and_each_sticks_to_one(new_con
 
 
 def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example(new_context, cluster):
-    """A browser whose replica is killed reconnects through nginx to the other, which rebuilds its reversed order, gain and nDCG from the URL."""
+    """A browser whose replica is killed reconnects through nginx to the other, which rebuilds its example from the URL and acts on its first click."""
     context = new_context()
     page = context.new_page()
     errors: list[str] = []
@@ -179,21 +179,21 @@ def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example
     expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
     expect(metric(page, "nDCG@3")).to_have_text(reversed_ndcg, timeout=LONG)
 
-    # A reload reaches the other replica too, which rebuilds the example from the address. (Without it,
-    # the first click after the reconnect opens the new session and is lost: Streamlit calls no widget
-    # callback in a session's first run. See the scale-out notes in the README.)
-    page.reload(timeout=LONG)
-    expect(page.locator("li[data-uid]").first).to_be_attached(timeout=LONG)
-    settle(page)
-    expect(metric(page, "nDCG@3")).to_have_text(reversed_ndcg, timeout=LONG)
-    assert rows(page) == names[::-1]
-    expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
+    # The first click on the other replica opens a new session there; it takes effect, once (ui/reconnect.py).
     page.get_by_role("button", name="Reverse").click()
     page.wait_for_function("() => new URLSearchParams(location.search).get('items') === 'A,B,C,D'", timeout=LONG)
+    settle(page)
     expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}",
                                                 timeout=LONG)
     assert rows(page) == names
     expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
+    # A reload reaches the other replica too, which rebuilds the example from the address.
+    page.reload(timeout=LONG)
+    expect(page.locator("li[data-uid]").first).to_be_attached(timeout=LONG)
+    settle(page)
+    assert rows(page) == names
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}",
+                                                timeout=LONG)
     context.close()
     wait_for_streams(cluster, [key], count=3)
     streams = [tried[-1] for p, s, tried in requests_of(cluster, key) if p == "/_stcore/stream" and s == 101]

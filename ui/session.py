@@ -7,12 +7,13 @@ Widget values are read through ``widget_value`` and set through ``bound`` / ``ke
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-from ui import exercises, state, url
+from ui import exercises, reconnect, state, url
 
 # The keys; tests read "example", "editor_version" and "editor_key" through AppTest.
 EXAMPLE = "example"
@@ -29,6 +30,7 @@ _LANG = "language"
 _URL_CACHE = "_url_cache"
 _UNDO = "undo_stack"
 _PAGES = "_pages"
+_REPLAY = "_reconnect_replay"
 UNDO_DEPTH = 50  # how many earlier examples Undo can go back through
 _MISSING = object()
 
@@ -39,6 +41,9 @@ def start_session() -> None:
     """Read language and example from the URL once per session; later runs keep session state."""
     if EXAMPLE in st.session_state:
         return
+    sent = reconnect.client_states()  # a browser that reconnected to this new session (ui/reconnect.py)
+    if sent is not None:
+        st.session_state[_REPLAY] = sent
     params = {k: st.query_params[k] for k in st.query_params}
     example, language, problem = url.read(params)
     _set_exercise_from(params)
@@ -46,8 +51,17 @@ def start_session() -> None:
     st.session_state[EXAMPLE] = example
     st.session_state[_ORIGIN] = example
     st.session_state[_URL_PROBLEM] = problem
-    st.session_state[_EDITOR_VERSION] = 0
+    # A new session's table keys start at a random number, so the grid state of a browser that
+    # reconnected (edits relative to another session's table) never lands on this session's table.
+    st.session_state[_EDITOR_VERSION] = secrets.randbelow(1 << 30) if sent is not None else 0
     st.session_state[_SHUFFLES] = 0
+
+
+def replay_reconnect() -> None:
+    """At the end of a reconnected browser's first run: run again with what it sent (ui/reconnect.py)."""
+    sent = st.session_state.pop(_REPLAY, None)
+    if sent is not None:
+        reconnect.replay(sent)
 
 
 def follow_history() -> None:
