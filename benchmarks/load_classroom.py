@@ -212,6 +212,7 @@ class Student:
     log: list[str] = field(default_factory=list)
     runs: int = 0
     twice: Example | None = None  # the last interaction applied twice, where that looks different
+    notes: list[str] = field(default_factory=list)  # what the run did about a busy page (not failures)
 
     def __post_init__(self):
         self.ex = self.ex or self.start
@@ -238,7 +239,7 @@ def make_students(n: int, interactions: int = 10, seed: int = 0) -> list[Student
 
 
 def classify(student: Student, shown: Shown, before: Example | None, twice: Example | None, what: str,
-             before_slug: str = "steps") -> str:
+             before_slug: str = "steps", want: Example | None = None) -> str:
     """Name what is shown instead of the state wanted, record it, and return leak/lost/doubled/wrong.
 
     ``before`` on ``before_slug`` is the state before the interaction (None: nothing counts as
@@ -256,7 +257,7 @@ def classify(student: Student, shown: Shown, before: Example | None, twice: Exam
     if twice is not None and shown.shows(twice, "steps"):
         student.doubled.append(desc)
         return "doubled"
-    student.wrong.append(f"{desc}; wanted {want_text(student.ex)}")
+    student.wrong.append(f"{desc}; wanted {want_text(want or student.ex)}")
     return "wrong"
 
 
@@ -301,9 +302,16 @@ def row(page, name: str):
     return page.locator("li[data-uid]").filter(has=page.locator(f".name:text-is('{name}')"))
 
 
-async def do_drag(page, source: str, target: str, below: bool, steps: int = 8) -> None:
+async def do_drag(page, student: Student, source: str, target: str, below: bool, steps: int = 8) -> None:
+    """Press on ``source``, move in ``steps`` steps, release on the upper or lower part of ``target``.
+
+    Should the list move on the screen during the drag (an element above it drawn late), the
+    pointer follows it before the release, as an eye would; the run notes that it did.
+    """
     await row(page, source).evaluate("e => e.scrollIntoView({block: 'center'})")
-    a = await still(page, page.locator(f"li[data-uid] .name:text-is('{source}')"))
+    listed = page.locator("li[data-uid]").first.locator("xpath=..")
+    top0 = (await still(page, listed))["y"]
+    a = await page.locator(f"li[data-uid] .name:text-is('{source}')").bounding_box()
     b = await page.locator(f"li[data-uid] .name:text-is('{target}')").bounding_box()
     x, y = a["x"] + 5, a["y"] + a["height"] / 2
     ty = b["y"] + (b["height"] * 0.85 if below else b["height"] * 0.15)
@@ -315,6 +323,10 @@ async def do_drag(page, source: str, target: str, below: bool, steps: int = 8) -
         raise RuntimeError(f"the press on {source} landed on {pressed}")
     for i in range(1, steps + 1):
         await page.mouse.move(x, y + (ty - y) * i / steps)
+    shift = (await listed.bounding_box())["y"] - top0
+    if abs(shift) > 2:
+        student.notes.append(f"the list moved {shift:+.0f} px during a drag; the pointer followed")
+        await page.mouse.move(x, ty + shift)
     await page.mouse.up()
 
 
@@ -373,7 +385,8 @@ async def interact(page, student: Student, kind: str, rng: random.Random) -> str
         if want == ex:  # dropped where it already is: aim at the other half of the target
             below = not below
             want = ex.with_order(dragged(ex.order, source, target, below))
-        what, action = f"drag {source} {'below' if below else 'above'} {target}", do_drag(page, source, target, below)
+        what = f"drag {source} {'below' if below else 'above'} {target}"
+        action = do_drag(page, student, source, target, below)
     elif kind == "move":
         name = rng.choice(ex.order)
         i = ex.order.index(name)
@@ -409,7 +422,7 @@ async def interact(page, student: Student, kind: str, rng: random.Random) -> str
     if shown is None:
         if student.errors:
             return "error"
-        verdict = classify(student, await look(page, text=True), ex, twice, what, "steps")
+        verdict = classify(student, await look(page, text=True), ex, twice, what, want=want)
         if verdict in ("lost", "doubled"):
             student.ex = ex if verdict == "lost" else twice
         return verdict
@@ -612,6 +625,7 @@ def details(r: Result) -> list[str]:
                 lines.append(f"         student {s.n} {what}: {line}")
         if s.failures:
             lines.append(f"         student {s.n} did: {'; '.join(s.log)}")
+        lines += [f"         student {s.n} note: {line}" for line in s.notes]
     lines += [f"         server: {line}" for line in r.log_problems[:10]]
     return lines
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ndcg_core import score_ranking
 from tests.conftest import metrics, open_page
 from ui import state, url
 
@@ -167,3 +168,13 @@ def test_a_bad_language_keeps_the_links_example_and_says_so():
     assert "fr" in warning and "링크의 예시는 그대로" in warning and "기본 예시" not in warning
     assert at.session_state["example"].k is None
     assert [i.grade for i in at.session_state["example"].items] == [1.0, 3.0, 2.0]
+
+
+def test_a_value_given_twice_uses_the_last_one_and_says_so():
+    """k=2&k=3 opens k = 3 with one sentence naming k; the link's example is kept."""
+    at = open_page("lessons/steps.py", {"rel": "1,3,2", "k": ["2", "3"], "lang": "en"})
+    (warning,) = [w.value for w in at.warning]
+    assert warning.startswith("The link gives some values more than once") and "used\\: k\\." in warning
+    assert at.session_state["example"].k == 3
+    assert [i.grade for i in at.session_state["example"].items] == [1.0, 3.0, 2.0]
+    assert metrics(at)["nDCG@3"] == f"{score_ranking([1, 3, 2], k=3).ndcg:.4f}"

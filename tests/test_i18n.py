@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ndcg_core import DISCOUNTS, GAINS, TIES
-from ui import actions, choices, exercises, nav, state
+from ui import actions, choices, exercises, nav, state, tables
 from ui.i18n import CATALOGUE, translate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -60,6 +60,7 @@ def dynamic_keys() -> set[str]:
     keys |= {f"d_{name}" for name in DISCOUNTS}
     keys |= {f"ex_{part}_{kind}" for kind in exercises.KINDS for part in ("kind", "q")}
     keys |= {f"ex_gain_{gain}" for gain in GAINS}
+    keys |= set(tables.STEP_HEADERS.values())
     return keys
 
 

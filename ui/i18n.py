@@ -45,6 +45,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "관련 기준 '{value}': 1, 2, 3, 4 중 하나여야 합니다.",
         "Relevance threshold '{value}' must be 1, 2, 3 or 4.",
     ),
+    "url_repeated": (
+        "링크에 같은 이름의 값이 여러 번 있어 각 이름의 마지막 값을 썼습니다: {names}. 예시의 나머지는 링크대로 열었습니다.",
+        "The link gives some values more than once, so the last of each was used: {names}. "
+        "The rest of the link's example was opened as it is.",
+    ),
     "url_lang": (
         "링크의 언어 값 '{value}': 지원하지 않는 언어여서 한국어로 보여 줍니다(ko 또는 en). 링크의 예시는 그대로 열었습니다.",
         "The link's language '{value}' is not supported (use ko or en), so the page is in Korean. "

@@ -46,6 +46,9 @@ def start_session() -> None:
         st.session_state[_REPLAY] = sent
     params = {k: st.query_params[k] for k in st.query_params}
     example, language, problem = url.read(params)
+    repeated = [k for k in st.query_params if len(st.query_params.get_all(k)) > 1]
+    if problem is None and repeated:  # the last value of each is used, as Streamlit reads it; say so
+        problem = ("url_repeated", {"names": ", ".join(k[:20] for k in repeated[:5])})
     _set_exercise_from(params)
     st.session_state[_LANG] = language
     st.session_state[EXAMPLE] = example
