@@ -24,7 +24,9 @@ gives two samples, one per leg). Before each interaction, and at the end, the st
 again, so a change that arrives late is caught too. Counted:
 
 * errors: a page exception, an exception element, a server log line naming a traceback,
-  exception or error, and a failed action (a row, widget or cell that never came);
+  exception or error, a failed action (a row, widget or cell that never came), and a page
+  still drawing when its wait ran out (90 s per interaction, 240 s for the first open, while
+  every browser loads the app's bundles at once);
 * leaks: another student's item name anywhere on the page or in the address;
 * lost: an interaction whose change never showed (the page still shows the state before it);
 * doubled: a keyboard move applied twice (a drag, a radio, a selectbox and a typed grade set a
@@ -68,6 +70,7 @@ from ndcg_core import score_ranking  # noqa: E402
 from tests.harness import ARTIFACTS, CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
 
 WAIT_S = 90.0  # per interaction: twenty browsers on two cores are slow
+OPEN_S = 240.0  # for the first open of the page, while every browser loads the app's bundles
 POLL_S = 0.2
 KINDS = ("move", "gain", "k", "page", "edit")
 LESSONS = ("cutoff", "gain", "discount", "metrics", "definitions")  # pages that show the example
@@ -240,10 +243,11 @@ def make_students(n: int, interactions: int = 10, seed: int = 0) -> list[Student
 
 def classify(student: Student, shown: Shown, before: Example | None, twice: Example | None, what: str,
              before_slug: str = "steps", want: Example | None = None) -> str:
-    """Name what is shown instead of the state wanted, record it, and return leak/lost/doubled/wrong.
+    """Name what is shown instead of the state wanted, record it, and return leak/error/lost/doubled/wrong.
 
     ``before`` on ``before_slug`` is the state before the interaction (None: nothing counts as
     lost), ``twice`` the state of the interaction applied twice (None: a second one looks the same).
+    A page still drawing when the wait ran out is an error, not a verdict on the state it shows.
     """
     foreign = shown.foreign(student.n)
     desc = (f"{what}: shown /{shown.path}?{urlencode(shown.query)} nDCG {shown.metric} rows {shown.rows} "
@@ -251,6 +255,9 @@ def classify(student: Student, shown: Shown, before: Example | None, twice: Exam
     if foreign:
         student.leaks.append(f"{desc}; other students' items {sorted(foreign)}")
         return "leak"
+    if not shown.settled or shown.metric is None or (shown.path == "steps" and not shown.rows):
+        student.errors.append(f"{desc}; still drawing when the wait ran out (settled: {shown.settled})")
+        return "error"
     if before is not None and shown.shows(before, before_slug):
         student.lost.append(desc)
         return "lost"
@@ -485,14 +492,14 @@ async def run_student(browser, base: str, student: Student, start_delay: float, 
     try:
         await asyncio.sleep(start_delay)
         t0 = time.monotonic()
-        try:
-            await page.goto(student.start.url(base), timeout=WAIT_S * 1000)
+        try:  # twenty fresh browsers load Streamlit's bundles at once: the open gets OPEN_S, not WAIT_S
+            await page.goto(student.start.url(base), timeout=OPEN_S * 1000, wait_until="commit")
         except Exception as exc:  # noqa: BLE001
             student.errors.append(f"open: {type(exc).__name__}: {str(exc).splitlines()[0]}")
             verdict = "error"
-        shown = None if verdict else await wait_shown(page, student, student.ex, "steps", t0 + WAIT_S)
+        shown = None if verdict else await wait_shown(page, student, student.ex, "steps", t0 + OPEN_S)
         if shown is None and not verdict:
-            verdict = (classify(student, await look(page, text=True), student.ex, None, "open", "steps")
+            verdict = (classify(student, await look(page, text=True), None, None, "open")
                        if not student.errors else "error")
         elif shown is not None:
             verdict = note(student, "open", t0, shown, student.ex, "open")
@@ -500,16 +507,13 @@ async def run_student(browser, base: str, student: Student, start_delay: float, 
             if verdict in ("leak", "wrong", "error"):
                 break
             # The state left by the last interaction must still be there: a late change shows here.
-            shown = await wait_shown(page, student, student.ex, "steps", time.monotonic() + 5)
-            if shown is None:
-                if student.errors:
-                    verdict = "error"
+            if await wait_shown(page, student, student.ex, "steps", time.monotonic() + WAIT_S) is None:
+                verdict = "error" if student.errors else classify(
+                    student, await look(page, text=True), None, student.twice,
+                    f"before interaction {student.done + 1} ({kind}), a late change")
+                if verdict != "doubled":
                     break
-                verdict = classify(student, await look(page, text=True), None, student.twice,
-                                   f"before interaction {student.done + 1} ({kind}), a late change")
-                if verdict == "doubled":
-                    student.ex = student.twice
-                continue
+                student.ex = student.twice
             verdict = await interact(page, student, kind, rng)
             student.done += 1
             student.shown += not verdict

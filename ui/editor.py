@@ -203,10 +203,11 @@ def ranking_list(page: str, view: View) -> None:
     disabled["undo"] = not session.can_undo()
     disabled["reset"] = ex == session.origin()
     # Two rows (reorder, then undo/reset), so the labels fit beside the table (F21: "이상적 순서로" was cut).
+    # Flex rows, not st.columns: every element is a message on each rerun (issue 10: server CPU per run).
     with st.container(key=f"{page}_order_buttons"):
-        cols = [*st.columns(3), *st.columns(2)]
-    for col, action in zip(cols, actions.ORDER_ACTIONS, strict=True):
-        col.button(T(f"btn_{action}"), key=f"{page}_{action}", on_click=actions.on_order_button, args=(action,),
+        rows = [st.container(horizontal=True, gap="small"), st.container(horizontal=True, gap="small")]
+    for row, action in zip([rows[0]] * 3 + [rows[1]] * 2, actions.ORDER_ACTIONS, strict=True):
+        row.button(T(f"btn_{action}"), key=f"{page}_{action}", on_click=actions.on_order_button, args=(action,),
                    disabled=disabled[action], width="stretch",
                    help=T(f"help_{action}") if action in actions.ORDER_HELP else None)
 
@@ -315,7 +316,8 @@ def summary(view: View) -> None:
     last = _last_delta(view)
     delta = None if last is None else last[0]
     shown_delta = T("delta_none") if delta is None else f"{delta:+.4f}"
-    c1, c2, c3, c4 = st.columns(4)
+    row = st.container(horizontal=True, gap="medium", key="headline_metrics")  # a flex row: fewer elements than columns
+    c1 = c2 = c3 = c4 = row
     c1.metric(T("metric_ndcg", at=at), fmt(r.ndcg), delta=shown_delta, delta_description=T("delta_about"),
               delta_color="normal" if delta else "off", delta_arrow="auto" if delta else "off")
     c2.metric(T("metric_dcg", at=at), fmt(r.dcg))

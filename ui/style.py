@@ -25,6 +25,8 @@ KEEP_WORDS = """<style>
    a faint grey, so both get a clear ring in the palette's blue (issue 9: every action by keyboard). */
 :is([data-testid=stSidebarNavLink], [data-testid=stPageLink-NavLink]):focus-visible,
 [data-testid=stRadio] label:has(input:focus-visible) { outline: 3px solid #0072B2 !important; outline-offset: 2px; }
+/* The headline metrics share their row evenly; on a phone they sit two by two (8rem each at least). */
+.st-key-headline_metrics > * { flex: 1 1 0 !important; min-width: 8rem !important; }
 /* On a phone the four headline metrics sit two by two instead of four screens tall. */
 @media (max-width: 640px) {
   :is(.st-key-headline, [class*=_order_buttons]) [data-testid=stColumn] { min-width: calc(50% - 1rem) !important;
