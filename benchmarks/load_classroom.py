@@ -176,12 +176,14 @@ LOOK = """(withText) => {
     for (const e of roots[i].querySelectorAll('*')) if (e.shadowRoot) roots.push(e.shadowRoot);
   const all = sel => roots.flatMap(r => [...r.querySelectorAll(sel)]);
   const app = document.querySelector('[data-testid=stApp]');
-  const metric = document.querySelector('[data-testid=stMetricValue]');
+  const metrics = [...document.querySelectorAll('[data-testid=stMetric]')].map(m => [
+    ((m.querySelector('[data-testid=stMetricLabel]') || {}).innerText || '').trim(),
+    ((m.querySelector('[data-testid=stMetricValue]') || {}).innerText || '').trim()]);
   const rows = all('li[data-uid]');
   return {
     href: location.href,
     state: app ? app.dataset.testScriptState : null,
-    metric: metric ? metric.innerText.trim() : null,
+    metrics: metrics,
     rows: rows.map(li => (li.querySelector('.name') || {}).textContent || ''),
     grades: rows.map(li => (((li.querySelector('.grade') || {}).textContent || '').match(/-?\\d+/) || [''])[0]),
     exceptions: document.querySelectorAll('[data-testid=stException]').length,
@@ -193,9 +195,12 @@ LOOK = """(withText) => {
 async def look(page, text: bool = False) -> Shown:
     raw = await page.evaluate(LOOK, text)
     url = urlparse(raw["href"])
-    return Shown(url.path.strip("/"), {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()},
-                 raw["state"] == "notRunning", raw["metric"], raw["rows"], raw["grades"], raw["exceptions"],
-                 raw["text"])
+    query = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
+    # The headline is the first metric labelled nDCG@k for the k in the address (the averaging
+    # section further down has metrics of its own).
+    headline = next((v for label, v in raw["metrics"] if label == f"nDCG@{query.get('k')}"), None)
+    return Shown(url.path.strip("/"), query, raw["state"] == "notRunning", headline, raw["rows"], raw["grades"],
+                 raw["exceptions"], raw["text"])
 
 
 @dataclass
@@ -216,6 +221,7 @@ class Student:
     runs: int = 0
     twice: Example | None = None  # the last interaction applied twice, where that looks different
     notes: list[str] = field(default_factory=list)  # what the run did about a busy page (not failures)
+    look_failed: str = ""  # the last look at the page that raised, named when a wait runs out
 
     def __post_init__(self):
         self.ex = self.ex or self.start
@@ -251,7 +257,7 @@ def classify(student: Student, shown: Shown, before: Example | None, twice: Exam
     """
     foreign = shown.foreign(student.n)
     desc = (f"{what}: shown /{shown.path}?{urlencode(shown.query)} nDCG {shown.metric} rows {shown.rows} "
-            f"grades {shown.grades}")
+            f"grades {shown.grades}" + (f" (a look raised {student.look_failed})" if student.look_failed else ""))
     if foreign:
         student.leaks.append(f"{desc}; other students' items {sorted(foreign)}")
         return "leak"
@@ -273,20 +279,26 @@ def want_text(ex: Example) -> str:
 
 
 async def wait_shown(page, student: Student, want: Example, slug: str, deadline: float) -> Shown | None:
-    """Poll until the page shows ``want`` on ``slug``; then read its text once for other students' names."""
+    """Poll until the page shows ``want`` on ``slug``; then read its text once for other students' names.
+
+    A look at a busy page can take seconds: the last one starts after the deadline, so that a state
+    that arrived while the one before was under way is not taken for a failure.
+    """
+    student.look_failed = ""
     while True:
+        last = time.monotonic() >= deadline
         try:
-            shown = await look(page)
+            shown = await look(page, text=True) if last else await look(page)
             if shown.exceptions:
                 student.errors.append(f"an exception element on /{shown.path}")
                 return None
             if shown.shows(want, slug):
-                shown = await look(page, text=True)
+                shown = shown if last else await look(page, text=True)
                 if slug == "steps" or all(x in shown.text for x in want.order):
                     return shown
-        except Exception:  # noqa: BLE001, S110 - the page is navigating or re-rendering; look again
-            pass
-        if time.monotonic() >= deadline:
+        except Exception as exc:  # noqa: BLE001 - the page is navigating or re-rendering; look again
+            student.look_failed = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+        if last:
             return None
         await asyncio.sleep(POLL_S)
 
@@ -376,7 +388,12 @@ async def do_edit(page, rank: int, grade: int) -> None:
 
 
 async def do_nav(page, slug: str) -> None:
-    await page.locator(f"[data-testid=stSidebarNav] a[href$='/{slug}']").click()
+    """A mouse click on the sidebar link (Playwright's locator.click can wait past the click for a
+    navigation it saw scheduled, where Streamlit switches the page inside the document)."""
+    link = page.locator(f"[data-testid=stSidebarNav] a[href$='/{slug}']")
+    await link.scroll_into_view_if_needed()
+    box = await still(page, link)
+    await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 async def interact(page, student: Student, kind: str, rng: random.Random) -> str:
@@ -422,10 +439,10 @@ async def interact(page, student: Student, kind: str, rng: random.Random) -> str
     t0 = time.monotonic()
     try:
         await action
+        shown = await wait_shown(page, student, want, "steps", t0 + WAIT_S)
     except Exception as exc:  # noqa: BLE001 - a row, widget or cell that never came is an error
-        student.errors.append(f"{what}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
-        return "error"
-    shown = await wait_shown(page, student, want, "steps", t0 + WAIT_S)
+        if (shown := await failed_action(page, student, what, exc, want, "steps")) is None:
+            return "error"
     if shown is None:
         if student.errors:
             return "error"
@@ -434,6 +451,23 @@ async def interact(page, student: Student, kind: str, rng: random.Random) -> str
             student.ex = ex if verdict == "lost" else twice
         return verdict
     return note(student, kind, t0, shown, want, what)
+
+
+async def failed_action(page, student: Student, what: str, exc: Exception, want: Example, slug: str) -> Shown | None:
+    """An action that raised: if the page shows the state it wanted all the same, a note; else an error.
+
+    Playwright's wait for a clickable element can run out on a busy page after the click went through.
+    """
+    lines = [line.strip() for line in str(exc).splitlines() if line.strip()]
+    why = f"{type(exc).__name__}: {lines[0] if lines else ''}"
+    if len(lines) > 1:  # Playwright's call log: what it was waiting for
+        why += f" ... {' | '.join(lines[-3:])}"
+    shown = await wait_shown(page, student, want, slug, time.monotonic())  # one look
+    if shown is not None:
+        student.notes.append(f"{what}: {why}; the page shows its state all the same")
+        return shown
+    student.errors.append(f"{what}: {why}")
+    return None
 
 
 def note(student: Student, kind: str, t0: float, shown: Shown, want: Example, what: str) -> str:
@@ -456,10 +490,10 @@ async def switch_pages(page, student: Student, slug: str) -> str:
         t0 = time.monotonic()
         try:
             await do_nav(page, target)
+            shown = await wait_shown(page, student, ex, target, t0 + WAIT_S)
         except Exception as exc:  # noqa: BLE001
-            student.errors.append(f"{what}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
-            return "error"
-        shown = await wait_shown(page, student, ex, target, t0 + WAIT_S)
+            if (shown := await failed_action(page, student, what, exc, ex, target)) is None:
+                return "error"
         if shown is None:
             if student.errors:
                 return "error"

@@ -70,4 +70,6 @@ def test_three_students_keep_their_own_example_through_ten_interactions_of_every
     assert not problems and not result.log_problems, (problems + result.log_problems)[:5]
     assert [s.shown for s in result.students] == [10, 10, 10]
     assert all({k for k in s.waits if k != "open"} == set(KINDS) for s in result.students)
+    assert all(any(x.startswith("drag ") for x in s.log) and any(x.startswith("Alt+") for x in s.log)
+               for s in result.students), "every student drags with the mouse and moves by keyboard"
     assert result.runs >= 3 * 11, "the script runs were not counted"

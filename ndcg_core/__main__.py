@@ -1,0 +1,74 @@
+"""``python -m ndcg_core [-q] [-c] [-J] [-m MEASURE]... QRELS RUN``: trec_eval's nDCG measures, its output format.
+
+Measures: ``ndcg`` (no cut-off), ``ndcg_cut`` (cut-offs 5, 10, 15, 20, 30, 100, 200, 500, 1000)
+and ``ndcg_cut.5,10`` (chosen cut-offs). By default every convention is trec_eval's, so the
+output equals trec_eval's (see ``ndcg_core.trec``); ``--gain exponential`` and ``--ties average``
+switch to the other conventions. Bad input exits with code 2 and one line naming the file and
+line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ndcg_core.trec import DEFAULT_CUTOFFS, format_trec_eval, read_qrels, read_run, trec_eval_ndcg
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # one line and exit code 2, as for bad files
+        self.exit(2, f"{self.prog}: {message}\n")
+
+
+def parse_measures(measures: list[str]) -> tuple[bool, tuple[int, ...]]:
+    """(whether plain ``ndcg`` is asked for, the sorted ndcg_cut cut-offs) from ``-m`` values."""
+    full, cutoffs = False, set()
+    for m in measures or ["ndcg"]:
+        name, _, params = m.partition(".")
+        if name == "ndcg" and not params:
+            full = True
+        elif name == "ndcg_cut":
+            try:
+                ks = [int(x) for x in params.split(",")] if params else list(DEFAULT_CUTOFFS)
+            except ValueError:
+                raise ValueError(f"measure {m!r}: cut-offs must be whole numbers, e.g. ndcg_cut.5,10") from None
+            if any(k < 1 for k in ks) or len(set(ks)) != len(ks):
+                raise ValueError(f"measure {m!r}: cut-offs must be positive and without duplicates")
+            cutoffs.update(ks)
+        else:
+            raise ValueError(f"measure {m!r} is not one of ndcg, ndcg_cut, ndcg_cut.K[,K...]")
+    return full, tuple(sorted(cutoffs))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = _Parser(prog="python -m ndcg_core", description=__doc__,
+                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("-q", action="store_true", help="print each query's values before the 'all' lines")
+    ap.add_argument("-c", action="store_true", help="average over every qrels query (a missing one counts 0)")
+    ap.add_argument("-J", action="store_true", help="score over judged documents only (nDCG', trec_eval -J)")
+    ap.add_argument("-m", action="append", metavar="MEASURE", help="ndcg, ndcg_cut or ndcg_cut.K[,K...] (repeatable)")
+    ap.add_argument("--gain", choices=("linear", "exponential"), default="linear",
+                    help="linear: the grade (trec_eval); exponential: 2^grade - 1")
+    ap.add_argument("--ties", choices=("stable", "average"), default="stable",
+                    help="stable: ties broken by docno, descending (trec_eval); average: tied gains averaged")
+    ap.add_argument("qrels", metavar="QRELS")
+    ap.add_argument("run", metavar="RUN")
+    args = ap.parse_args(argv)
+    try:
+        full, cutoffs = parse_measures(args.m)
+        qrels = read_qrels(args.qrels)
+        run = read_run(args.run)
+        result = trec_eval_ndcg(run, qrels, cutoffs=cutoffs, full=full, complete=args.c, judged_only=args.J,
+                                gain=args.gain, ties=args.ties)
+    except OSError as exc:
+        print(f"{ap.prog}: cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
+        return 2
+    except ValueError as exc:
+        print(f"{ap.prog}: {exc}", file=sys.stderr)
+        return 2
+    sys.stdout.write(format_trec_eval(result, per_query=args.q))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

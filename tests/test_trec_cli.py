@@ -1,0 +1,194 @@
+"""``python -m ndcg_core``: trec_eval's nDCG measures, value for value equal to pytrec-eval-terrier's.
+
+Runs are seeded and awkward on purpose: scores that tie (broken by docno, descending), scores
+that differ only in float64 (trec_eval compares 32-bit floats), unjudged documents, negative
+grades, judged documents the run never retrieved, run queries without qrels and qrels queries
+missing from the run.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+import pytrec_eval
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ndcg_core.__main__ import main
+from ndcg_core.trec import read_qrels, read_run, trec_eval_ndcg
+
+ROOT = Path(__file__).resolve().parent.parent
+CUTS = (1, 3, 5, 10)
+
+
+def make_case(seed: int, *, queries: int = 6, docs: int = 12):
+    """A seeded run and qrels: (run lines, qrels lines, run dict, qrels dict) with every awkward case."""
+    rng = np.random.default_rng(seed)
+    run_lines, qrels_lines, run, qrels = [], [], {}, {}
+    for q in range(queries):
+        qid = f"q{q}"
+        pool = [f"d{q}_{i:02d}" for i in range(docs)]
+        if q != queries - 1:  # the last query has no qrels at all: trec_eval skips it
+            judged = rng.choice(pool, size=int(rng.integers(1, docs)), replace=False)
+            qrels[qid] = {str(d): int(rng.integers(-2, 4)) for d in judged}  # negative grades included
+            # pytrec_eval (trec_eval 9) crashes on a query whose every grade is negative; see the test below
+            qrels[qid][str(judged[0])] = max(qrels[qid][str(judged[0])], 0)
+            qrels_lines += [f"{qid} 0 {d} {g}" for d, g in qrels[qid].items()]
+        if q == 0:
+            continue  # judged but never retrieved: trec_eval skips it (and -c counts it as 0)
+        retrieved = rng.choice(pool, size=int(rng.integers(1, docs)), replace=False)
+        scores = rng.choice([1.0, 2.0, 2.5, 3.0], size=len(retrieved))  # many ties
+        scores[0] += 1e-9  # equal to another score as a 32-bit float
+        run[qid] = {str(d): float(s) for d, s in zip(retrieved, scores, strict=True)}
+        order = rng.permutation(len(retrieved))  # the file's order and rank column mean nothing
+        run_lines += [f"{qid} Q0 {retrieved[i]} {r + 1} {float(scores[i])!r} tag" for r, i in enumerate(order)]
+    return run_lines, qrels_lines, run, qrels
+
+
+def oracle(run, qrels, *, judged_only: bool = False) -> dict[str, dict[str, float]]:
+    measures = {"ndcg", "ndcg_cut." + ",".join(map(str, CUTS))}
+    return pytrec_eval.RelevanceEvaluator(qrels, measures, judged_docs_only_flag=judged_only).evaluate(run)
+
+
+def files(tmp_path: Path, run_lines, qrels_lines) -> tuple[str, str]:
+    (tmp_path / "qrels.txt").write_text("\n".join(qrels_lines) + "\n")
+    (tmp_path / "run.txt").write_text("\n".join(run_lines) + "\n")
+    return str(tmp_path / "qrels.txt"), str(tmp_path / "run.txt")
+
+
+def cli(capsys, *args) -> tuple[int, str, str]:
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def parse(output: str) -> dict[tuple[str, str], str]:
+    return {(m.strip(), q): v for m, q, v in (line.split("\t") for line in output.splitlines())}
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("judged_only", [False, True])
+def test_every_line_equals_trec_eval_to_four_places(tmp_path, capsys, seed, judged_only):
+    """-q -m ndcg -m ndcg_cut.1,3,5,10 (and -J) print every query's value and the mean as pytrec_eval computes them."""
+    run_lines, qrels_lines, run, qrels = make_case(seed)
+    flags = ["-q", "-m", "ndcg", "-m", "ndcg_cut." + ",".join(map(str, CUTS)), *(["-J"] if judged_only else [])]
+    code, out, err = cli(capsys, *flags, *files(tmp_path, run_lines, qrels_lines))
+    assert code == 0 and err == ""
+    want = oracle(run, qrels, judged_only=judged_only)
+    got = parse(out)
+    names = ["ndcg", *(f"ndcg_cut_{k}" for k in CUTS)]
+    assert {q for _, q in got} - {"all"} == set(want)  # only queries in both files
+    for q, values in want.items():
+        for m in names:
+            assert got[(m, q)] == f"{values[m]:6.4f}", (m, q)
+    for m in names:
+        assert got[(m, "all")] == f"{np.mean([v[m] for v in want.values()]):6.4f}"
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+@settings(max_examples=40, deadline=None)
+def test_the_values_equal_pytrec_evals_to_the_last_digit(seed):
+    """trec_eval_ndcg's per-query values equal pytrec_eval's within 1e-12 on any seeded case."""
+    run_lines, qrels_lines, run, qrels = make_case(seed, queries=4, docs=8)
+    got = trec_eval_ndcg(read_run("\n".join(run_lines).encode(), "run"), read_qrels("\n".join(qrels_lines).encode(), "qrels"),
+                         cutoffs=CUTS)
+    want = oracle(run, qrels)
+    for q, values in want.items():
+        assert abs(got.per_query["ndcg"][q] - values["ndcg"]) < 1e-12
+        for k in CUTS:
+            assert abs(got.per_query[f"ndcg_cut_{k}"][q] - values[f"ndcg_cut_{k}"]) < 1e-12
+
+
+def test_dash_c_averages_over_every_qrels_query(tmp_path, capsys):
+    """With -c the mean divides by every qrels query, the judged-but-unretrieved one counting 0."""
+    run_lines, qrels_lines, run, qrels = make_case(3)
+    code, out, _ = cli(capsys, "-c", "-m", "ndcg_cut.10", *files(tmp_path, run_lines, qrels_lines))
+    want = oracle(run, qrels)
+    assert code == 0
+    assert out == f"{'ndcg_cut_10':<22}\tall\t{sum(v['ndcg_cut_10'] for v in want.values()) / len(qrels):6.4f}\n"
+
+
+def test_a_hand_worked_case_with_a_tie_and_a_negative_grade(tmp_path, capsys):
+    """d1 and d3 tie at 1.5, so d3 (docno descending) ranks first: (1 + 2/log2 3) / (2 + 1/log2 3) = 0.8597."""
+    qrels = ["q1 0 d1 2", "q1 0 d2 0", "q1 0 d3 1", "", "q2 0 d1 1", "q2 0 d9 -1"]
+    run = ["q1 Q0 d1 1 1.5 t", "q1 Q0 d3 2 1.5 t", "q1 Q0 d7 3 0.5 t", "q2 Q0 d9 1 2.0 t", "q2 Q0 d1 2 1.0 t"]
+    code, out, _ = cli(capsys, "-q", "-m", "ndcg", *files(tmp_path, run, qrels))
+    q1 = (1 + 2 / np.log2(3)) / (2 + 1 / np.log2(3))
+    q2 = (1 / np.log2(3)) / 1.0  # d9's grade -1 gains nothing
+    assert code == 0
+    assert out.splitlines() == [f"{'ndcg':<22}\tq1\t{q1:6.4f}", f"{'ndcg':<22}\tq2\t{q2:6.4f}",
+                                f"{'ndcg':<22}\tall\t{(q1 + q2) / 2:6.4f}"]
+
+
+def test_a_query_judged_only_with_negative_grades_scores_0(tmp_path, capsys):
+    """A query whose judgments are all negative has no relevant document: nDCG 0 (trec_eval 9 itself crashes here)."""
+    qrels, run = ["q1 0 a -2", "q2 0 b 1"], ["q1 Q0 a 1 1.0 t", "q2 Q0 b 1 1.0 t"]
+    code, out, _ = cli(capsys, "-q", "-m", "ndcg", *files(tmp_path, run, qrels))
+    assert code == 0
+    assert out.splitlines() == [f"{'ndcg':<22}\tq1\t0.0000", f"{'ndcg':<22}\tq2\t1.0000", f"{'ndcg':<22}\tall\t0.5000"]
+
+
+def test_ndcg_cut_alone_uses_trec_evals_default_cutoffs(tmp_path, capsys):
+    """-m ndcg_cut prints ndcg_cut_5 ... ndcg_cut_1000, trec_eval's nine defaults, in that order."""
+    run_lines, qrels_lines, _, _ = make_case(1)
+    code, out, _ = cli(capsys, "-m", "ndcg_cut", *files(tmp_path, run_lines, qrels_lines))
+    assert code == 0
+    assert [line.split("\t")[0].strip() for line in out.splitlines()] == [
+        f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)]
+
+
+def test_exponential_gain_and_averaged_ties_are_options(tmp_path, capsys):
+    """--gain exponential --ties average give a different, documented number: here (3 + 1)/2 / (3 + 1/log2 3) ... by hand."""
+    qrels, run = ["q 0 a 2", "q 0 b 1"], ["q Q0 a 1 1.0 t", "q Q0 b 2 1.0 t"]
+    code, out, _ = cli(capsys, "--gain", "exponential", "--ties", "average", "-m", "ndcg", *files(tmp_path, run, qrels))
+    avg = (3 + 1) / 2  # the tied gains 2^2-1 and 2^1-1 averaged over ranks 1 and 2
+    assert code == 0
+    assert out == f"{'ndcg':<22}\tall\t{(avg + avg / np.log2(3)) / (3 + 1 / np.log2(3)):6.4f}\n"
+
+
+BAD = {
+    "few fields": (["q1 Q0 d1 1 0.5"], None, "run.txt line 1: 5 fields, but a run line needs 6"),
+    "score": (["q1 Q0 d1 1 0.5 t", "", "q1 Q0 d2 2 high t"], None, "run.txt line 3: the score 'high' is not a number"),
+    "duplicate": (["q1 Q0 d1 1 0.5 t", "q1 Q0 d1 2 0.4 t"], None,
+                  "run.txt line 2: query 'q1' lists document 'd1' again (first on line 1)"),
+    "grade": (None, ["q1 0 d1 relevant"], "qrels.txt line 1: the relevance 'relevant' is not a number"),
+    "qrels fields": (None, ["q1 0 d1"], "qrels.txt line 1: 3 fields, but a qrels line needs 4"),
+    "empty": ([""], None, "run.txt: the file holds no run lines"),
+    "comment": (["# my run", "q1 Q0 d1 1 0.5 t"], None, "run.txt line 1: 3 fields, but a run line needs 6"),
+}
+
+
+@pytest.mark.parametrize("case", BAD)
+def test_a_bad_file_exits_2_with_one_line_naming_file_and_line(tmp_path, capsys, case):
+    """Each malformed file gives exit code 2 and one stderr line naming the file, the line and the problem."""
+    run, qrels, message = BAD[case]
+    q, r = files(tmp_path, run or ["q1 Q0 d1 1 0.5 t"], qrels or ["q1 0 d1 1"])
+    code, out, err = cli(capsys, "-m", "ndcg", q, r)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [f"python -m ndcg_core: {Path(tmp_path, message.split(':')[0].split(' line')[0])}"
+                                f"{message[len(message.split(':')[0].split(' line')[0]):]}"]
+
+
+def test_a_binary_file_a_missing_file_and_a_bad_measure_exit_2_without_a_traceback(tmp_path):
+    """A binary run, a missing qrels file and an unknown measure each exit 2 with one line and no traceback."""
+    q, r = files(tmp_path, ["q1 Q0 d1 1 0.5 t"], ["q1 0 d1 1"])
+    Path(r).write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
+    cases = [([q, r], "this is a binary file"), ([str(tmp_path / "none.txt"), r], "cannot read"),
+             (["-m", "map", q, r], "measure 'map' is not one of")]
+    for args, words in cases:
+        done = subprocess.run([sys.executable, "-m", "ndcg_core", *args], capture_output=True, text=True, cwd=ROOT,
+                              check=False)
+        assert done.returncode == 2 and done.stdout == "", args
+        assert len(done.stderr.splitlines()) == 1 and words in done.stderr and "Traceback" not in done.stderr
+
+
+def test_korean_excel_files_in_cp949_with_crlf_are_read():
+    """A qrels file written by Korean Excel (CP949, CRLF line ends) with Korean query ids reads as text."""
+    data = "질의1 0 문서가 2\r\n질의1 0 문서나 0\r\n".encode("cp949")
+    qrels = read_qrels(data, "qrels.txt")
+    assert qrels["query_id"].tolist() == ["질의1", "질의1"] and qrels["doc_id"].tolist() == ["문서가", "문서나"]
+    assert qrels["relevance"].tolist() == [2.0, 0.0]
