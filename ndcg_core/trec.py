@@ -90,23 +90,31 @@ def _fast(text: str, n_fields: int, number_at: int) -> pd.DataFrame | None:
     second). None when the file is not so; the careful reader then names the first bad line."""
     data = text.encode("utf-8")
     names = [str(i) for i in range(n_fields)]
-    for delimiter in (" ", "\t"):
+    for delimiter in (b" ", b"\t"):
+        other = b"\t" if delimiter == b" " else b" "
+        if (other in data or delimiter * 2 in data or data.startswith(delimiter)
+                or any(a + b in data for a, b in ((delimiter, b"\n"), (delimiter, b"\r"), (b"\n", delimiter)))):
+            continue  # an empty field or mixed separators: not this delimiter's simple case
         try:
             table = pacsv.read_csv(
                 io.BytesIO(data), read_options=pacsv.ReadOptions(column_names=names),
-                parse_options=pacsv.ParseOptions(delimiter=delimiter, quote_char=False, ignore_empty_lines=True),
+                parse_options=pacsv.ParseOptions(delimiter=delimiter.decode(), quote_char=False,
+                                                 ignore_empty_lines=True),
                 convert_options=pacsv.ConvertOptions(column_types=dict.fromkeys(names, pa.string()),
                                                      strings_can_be_null=False))
             number = pc.cast(table.column(number_at), pa.float64())
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
             continue
         query, doc = table.column(0), table.column(2)
-        if (table.num_rows == 0 or not pc.all(pc.is_finite(number)).as_py()
-                or any(pc.any(pc.equal(pc.utf8_length(c), 0)).as_py() for c in table.columns)
-                or pc.count_distinct(pc.binary_join_element_wise(query, doc, "\x1f")).as_py() != table.num_rows):
+        if table.num_rows == 0 or not pc.all(pc.is_finite(number)).as_py() or _has_duplicates(query, doc):
             return None
         return pa.table({"query_id": query, "doc_id": doc, "number": number}).to_pandas()
     return None
+
+
+def _has_duplicates(query: pa.ChunkedArray, doc: pa.ChunkedArray) -> bool:
+    """Whether some (query, document) pair occurs twice (Arrow's hash count of the joined pairs)."""
+    return pc.count_distinct(pc.binary_join_element_wise(query, doc, "\x1f")).as_py() != len(query)
 
 
 def _careful(text: str, name: str, what: str, number_col: str, n_fields: int, number_at: int) -> pd.DataFrame:

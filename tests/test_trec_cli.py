@@ -192,3 +192,14 @@ def test_korean_excel_files_in_cp949_with_crlf_are_read():
     qrels = read_qrels(data, "qrels.txt")
     assert qrels["query_id"].tolist() == ["질의1", "질의1"] and qrels["doc_id"].tolist() == ["문서가", "문서나"]
     assert qrels["relevance"].tolist() == [2.0, 0.0]
+
+
+def test_the_fast_and_the_careful_reader_read_the_same_frame():
+    """A run with single spaces (Arrow's reader) and the same run with tabs and runs of spaces (line by line) read alike."""
+    run_lines, qrels_lines, _, _ = make_case(5)
+    simple = "\n".join(run_lines).encode()
+    ragged = "\n".join("  ".join(line.split(" ")[:3]) + "\t" + " ".join(line.split(" ")[3:]) for line in run_lines).encode()
+    a, b = read_run(simple, "run"), read_run(ragged, "run")
+    assert a["query_id"].tolist() == b["query_id"].tolist() and a["doc_id"].tolist() == b["doc_id"].tolist()
+    assert a["score"].tolist() == b["score"].tolist()
+    assert read_qrels("\n".join(qrels_lines).encode(), "q").equals(read_qrels("\n".join(qrels_lines).replace(" ", "\t").encode(), "q"))
