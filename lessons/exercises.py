@@ -119,7 +119,8 @@ elif kind == "swap":
     pairs = [(i, j) for i in range(1, len(ex.items) + 1) for j in range(i + 1, len(ex.items) + 1)]
     with st.form(f"exercises_form_swap_{seed}", border=False):
         pick = st.selectbox(T("ex_answer_swap"), pairs, index=None, key=f"exercises_swap_{seed}",
-                            format_func=lambda p: translate("ex_pair", lang, i=p[0], j=p[1]))
+                            format_func=lambda p: translate("ex_pair", lang, i=p[0], j=p[1]),
+                            placeholder=T("ex_pick_pair"))  # Streamlit's own placeholder is English
         pressed = st.form_submit_button(T("ex_check"), type="primary")
     if pressed:
         on_check(ex, pick, missing=pick is None)

@@ -169,3 +169,11 @@ def test_a_bad_kind_is_named_in_korean_with_the_kind_shown_instead():
     at = open_page(PAGE, {"exercise": "guess", "seed": "5", "lang": "ko"})
     sentence = at.warning[0].value.replace("\\", "")
     assert "'guess'" in sentence and translate("ex_kind_estimate", "ko") in sentence and "'estimate'" not in sentence
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_swap_pickers_placeholder_is_in_the_users_language(lang):
+    """Before a pair is picked, the swap exercise's box says "choose two ranks" in the page's language, not Streamlit's English."""
+    at = page("swap", "3", lang)
+    box = at.selectbox(key="exercises_swap_3")
+    assert box.value is None and box.proto.placeholder == translate("ex_pick_pair", lang)

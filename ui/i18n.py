@@ -900,6 +900,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "ex_answer_swap": ("바꿀 두 순위", "The two ranks to swap"),
     "ex_answer_better": ("{gain}에서 더 나은 쪽", "Better under {gain}"),
     "ex_same": ("같다", "Equal"),
+    "ex_pick_pair": ("두 순위를 고르세요…", "Choose two ranks…"),
     "ex_pair": ("{i}위 ↔ {j}위", "rank {i} ↔ rank {j}"),
     "ex_check": ("확인", "Check"),
     "ex_need_answer": ("먼저 답을 적거나 고르세요.", "Write or choose an answer first."),
