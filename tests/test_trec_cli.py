@@ -203,3 +203,38 @@ def test_the_fast_and_the_careful_reader_read_the_same_frame():
     assert a["query_id"].tolist() == b["query_id"].tolist() and a["doc_id"].tolist() == b["doc_id"].tolist()
     assert a["score"].tolist() == b["score"].tolist()
     assert read_qrels("\n".join(qrels_lines).encode(), "q").equals(read_qrels("\n".join(qrels_lines).replace(" ", "\t").encode(), "q"))
+
+
+SAMPLES = ROOT / "samples"
+
+
+def test_the_bundled_sample_is_what_its_script_writes():
+    """samples/make_sample.py rebuilds the four sample files byte for byte (the script is their source)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_sample", SAMPLES / "make_sample.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, text in module.build().items():
+        assert (SAMPLES / name).read_text(encoding="utf-8") == text, name
+    queries = (SAMPLES / "queries.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    assert len(queries) == 50 and all(len(line.split("\t")) == 3 for line in queries)
+
+
+@pytest.mark.parametrize("system", ["a", "b"])
+def test_the_cli_equals_trec_eval_on_the_bundled_sample(capsys, system):
+    """On the bundled sample, -q -m ndcg -m ndcg_cut.5,10 prints pytrec_eval's value on every line, for both systems."""
+    qrels_path, run_path = SAMPLES / "qrels.txt", SAMPLES / f"run_{system}.txt"
+    code, out, _ = cli(capsys, "-q", "-m", "ndcg", "-m", "ndcg_cut.5,10", str(qrels_path), str(run_path))
+    qrels = read_qrels(qrels_path)
+    run = read_run(run_path)
+    qd = {q: {d: int(g) for d, g in zip(g_["doc_id"], g_["relevance"], strict=True)} for q, g_ in qrels.groupby("query_id")}
+    rd = {q: {d: float(s) for d, s in zip(r_["doc_id"], r_["score"], strict=True)} for q, r_ in run.groupby("query_id")}
+    want = pytrec_eval.RelevanceEvaluator(qd, {"ndcg", "ndcg_cut.5,10"}).evaluate(rd)
+    got = parse(out)
+    assert code == 0 and len(want) == 50
+    for q, values in want.items():
+        for m in ("ndcg", "ndcg_cut_5", "ndcg_cut_10"):
+            assert got[(m, q)] == f"{values[m]:6.4f}", (m, q)
+    for m in ("ndcg", "ndcg_cut_5", "ndcg_cut_10"):
+        assert got[(m, "all")] == f"{np.mean([v[m] for v in want.values()]):6.4f}"
