@@ -26,7 +26,6 @@ COLORS = {  # what each colour means
     "actual": PALETTE["blue"], "ideal": PALETTE["orange"],  # the ranking vs its ideal order
     "items": PALETTE["black"],  # the current items on the discount curve
     "marker": PALETTE["grey"],  # the current k on the nDCG@k chart
-    "highlight": PALETTE["orange"],  # table rows that differ from the ideal order (a tint of it)
 }
 # Series in order: colour, dash, marker and bar pattern all differ, so two lines (or bars) are told
 # apart without colour, in greyscale print too. The first is solid with no pattern.
@@ -58,12 +57,6 @@ def bar_style(i: int) -> dict:
 def gain_index(gain: str) -> int:
     """A gain's series number: its place in the core's registry, so a new gain gets the next style."""
     return choices.gains().index(gain)
-
-
-def tint(colour: str, alpha: float) -> str:
-    """A palette colour as a see-through CSS background, e.g. for table rows."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return f"rgba({r}, {g}, {b}, {alpha})"
 
 
 def label(name: object) -> str:
