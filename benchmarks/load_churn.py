@@ -58,12 +58,11 @@ from benchmarks.load_protocol import (  # noqa: E402
     RUN_TIMEOUT_S,
     Student,
     Tab,
-    _proc_rss_mb,
     check_shown,
     make_students,
     plan_move,
 )
-from tests.harness import Server  # noqa: E402
+from tests.harness import Server, proc_rss_mb  # noqa: E402
 
 RATIO_GOAL = 1.15
 MARGIN_S = 1.5  # after the TTL, before RSS and live sessions are read
@@ -212,7 +211,7 @@ def run_churn(server: Server, waves: int, size: int, ttl: float, spread: float =
     for w in range(waves):
         visits += asyncio.run(run_wave(students[w * size:(w + 1) * size], server.port, spread))
         time.sleep(ttl + MARGIN_S)
-        rss.append(_proc_rss_mb(server.proc.pid))
+        rss.append(proc_rss_mb(server.proc.pid))
         if on_wave:
             on_wave(w + 1, rss[-1])
     active = active_sessions(server)

@@ -67,7 +67,7 @@ from playwright.async_api import async_playwright  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 from ndcg_core import score_ranking  # noqa: E402
-from tests.harness import ARTIFACTS, CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
+from tests.harness import ARTIFACTS, CHROMIUM_ARGS, Server, chromium_path, proc_cpu_s, proc_rss_mb  # noqa: E402
 
 WAIT_S = 90.0  # per interaction: twenty browsers on two cores are slow
 OPEN_S = 240.0  # for the first open of the page, while every browser loads the app's bundles
@@ -560,17 +560,6 @@ async def run_student(browser, base: str, student: Student, start_delay: float, 
         await ctx.close()
 
 
-def _proc_cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-
-
-def _proc_rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
 
 @dataclass
 class Result:
@@ -607,12 +596,12 @@ def pct(values: list[float], q: float) -> float:
 
 
 async def _class(server: Server, students: list[Student], shots: Path | None) -> float:
-    rss_max = _proc_rss_mb(server.proc.pid)
+    rss_max = proc_rss_mb(server.proc.pid)
 
     async def sample() -> None:
         nonlocal rss_max
         while True:
-            rss_max = max(rss_max, _proc_rss_mb(server.proc.pid))
+            rss_max = max(rss_max, proc_rss_mb(server.proc.pid))
             await asyncio.sleep(0.5)
 
     sampler = asyncio.create_task(sample())
@@ -624,16 +613,16 @@ async def _class(server: Server, students: list[Student], shots: Path | None) ->
         finally:
             await browser.close()
     sampler.cancel()
-    return max(rss_max, _proc_rss_mb(server.proc.pid))
+    return max(rss_max, proc_rss_mb(server.proc.pid))
 
 
 def run_class(n: int, interactions: int = 10, seed: int = 0, shots: Path | None = ARTIFACTS / "load") -> Result:
     """N students on a fresh server; their interactions, the server's CPU, RSS and log."""
     students = make_students(n, interactions, seed)
     with Server() as server:
-        load0, cpu0, t0 = os.getloadavg()[0], _proc_cpu_s(server.proc.pid), time.monotonic()
+        load0, cpu0, t0 = os.getloadavg()[0], proc_cpu_s(server.proc.pid), time.monotonic()
         rss_max = asyncio.run(_class(server, students, shots))
-        cpu, wall = _proc_cpu_s(server.proc.pid) - cpu0, time.monotonic() - t0
+        cpu, wall = proc_cpu_s(server.proc.pid) - cpu0, time.monotonic() - t0
         problems = server.new_log_problems()
     return Result(students, cpu, wall, rss_max, problems, (load0, os.getloadavg()[0]))
 

@@ -59,7 +59,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 from ndcg_core import score_ranking  # noqa: E402
-from tests.harness import Server  # noqa: E402
+from tests.harness import Server, proc_cpu_s, proc_rss_mb  # noqa: E402
 
 PAGE = "steps"
 RUN_TIMEOUT_S = 60.0
@@ -288,17 +288,6 @@ async def run_student(student: Student, port: int, start_delay: float, deadline:
         student.errors.append(f"{type(exc).__name__}: {exc}")
 
 
-def _proc_cpu_s(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-
-
-def _proc_rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1]) / 1024
-    return float("nan")
-
 
 @dataclass
 class Result:
@@ -330,12 +319,12 @@ def _pct(values: list[float], q: float) -> float:
 
 async def _load(server: Server, students: list[Student], seconds: float, interval: float) -> tuple[int, float]:
     """Run the class; return the server's script runs and its largest RSS in MB meanwhile."""
-    rss_max = _proc_rss_mb(server.proc.pid)
+    rss_max = proc_rss_mb(server.proc.pid)
 
     async def sample() -> None:
         nonlocal rss_max
         while True:
-            rss_max = max(rss_max, _proc_rss_mb(server.proc.pid))
+            rss_max = max(rss_max, proc_rss_mb(server.proc.pid))
             await asyncio.sleep(0.5)
 
     sampler = asyncio.create_task(sample())
@@ -344,7 +333,7 @@ async def _load(server: Server, students: list[Student], seconds: float, interva
     await asyncio.gather(*(run_student(s, server.port, spread * s.n / len(students), start + seconds, interval)
                            for s in students))
     sampler.cancel()
-    rss_max = max(rss_max, _proc_rss_mb(server.proc.pid))
+    rss_max = max(rss_max, proc_rss_mb(server.proc.pid))
     return sum(s.script_runs for s in students), rss_max
 
 
@@ -360,15 +349,15 @@ def run_load(n: int, seconds: float, interval: float, server: Server | None = No
         server.new_log_problems()
         students = make_students(n)
         load0, client0, t0 = os.getloadavg()[0], time.process_time(), time.monotonic()
-        cpu0 = _proc_cpu_s(server.proc.pid)
+        cpu0 = proc_cpu_s(server.proc.pid)
         runs, rss_max = asyncio.run(_load(server, students, seconds, interval))
-        cpu = _proc_cpu_s(server.proc.pid) - cpu0
+        cpu = proc_cpu_s(server.proc.pid) - cpu0
         wall = time.monotonic() - t0
         notes = (f"server CPU {cpu:.1f} s in {wall:.0f} s ({100 * cpu / wall:.0f}% of one core), {runs} script runs; "
                  f"this client {time.process_time() - client0:.1f} s CPU; "
                  f"machine load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after")
         return Result(students, [t for s in students for t in s.opens], [t for s in students for t in s.latencies],
-                      runs, 1000 * cpu / max(runs, 1), rss_max, _proc_rss_mb(server.proc.pid),
+                      runs, 1000 * cpu / max(runs, 1), rss_max, proc_rss_mb(server.proc.pid),
                       server.new_log_problems(), notes)
     finally:
         if own:

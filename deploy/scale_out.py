@@ -192,14 +192,15 @@ class ScaleOut:
 
 def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
     """The protocol class of benchmarks/load_protocol.py through nginx; returns 1 on any error or leak."""
-    from benchmarks.load_protocol import _pct, _proc_cpu_s, make_students, run_student
+    from benchmarks.load_protocol import _pct, make_students, run_student
+    from tests.harness import proc_cpu_s
 
     cluster.warm()
     for server in cluster.replicas:
         server.new_log_problems()
     before = cluster.streams_per_replica()
     students = make_students(n)
-    cpu0 = {s.port: _proc_cpu_s(s.proc.pid) for s in cluster.replicas}
+    cpu0 = {s.port: proc_cpu_s(s.proc.pid) for s in cluster.replicas}
     t0 = time.monotonic()
 
     async def class_() -> None:
@@ -222,7 +223,7 @@ def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
           f"{sum(len(s.errors) for s in students)} errors, {sum(len(s.leaks) for s in students)} leaks, "
           f"{len(problems)} server log problems")
     for server in cluster.replicas:
-        cpu = _proc_cpu_s(server.proc.pid) - cpu0[server.port]
+        cpu = proc_cpu_s(server.proc.pid) - cpu0[server.port]
         print(f"    replica :{server.port}: {share[server.port]} sessions, CPU {cpu:.1f} s "
               f"({100 * cpu / wall:.0f}% of one core)")
     for line in (errors + problems)[:10]:

@@ -113,3 +113,17 @@ def off_loop(fn, *args, **kwargs):
     """
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(fn, *args, **kwargs).result()
+
+
+def proc_cpu_s(pid: int) -> float:
+    """A process's CPU seconds so far (utime + stime from /proc), for the load benchmarks."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def proc_rss_mb(pid: int) -> float:
+    """A process's resident memory now (VmRSS from /proc) in MB, NaN when /proc does not say."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
