@@ -67,7 +67,15 @@ from playwright.async_api import async_playwright  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 from ndcg_core import score_ranking  # noqa: E402
-from tests.harness import ARTIFACTS, CHROMIUM_ARGS, Server, chromium_path, proc_cpu_s, proc_rss_mb  # noqa: E402
+from tests.harness import (  # noqa: E402
+    ARTIFACTS,
+    CHROMIUM_ARGS,
+    Server,
+    chromium_path,
+    percentile,
+    proc_cpu_s,
+    proc_rss_mb,
+)
 
 WAIT_S = 90.0  # per interaction: twenty browsers on two cores are slow
 OPEN_S = 240.0  # for the first open of the page, while every browser loads the app's bundles
@@ -591,10 +599,6 @@ class Result:
                       for w in ws)
 
 
-def pct(values: list[float], q: float) -> float:
-    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
-
-
 async def _class(server: Server, students: list[Student], shots: Path | None) -> float:
     rss_max = proc_rss_mb(server.proc.pid)
 
@@ -636,14 +640,14 @@ def table_row(r: Result) -> str:
     waits = r.waits()
     return (f"{len(r.students):>8} {f'{sum(s.shown for s in r.students)}/{planned}':>9} {r.errors:>6} "
             f"{r.count('leaks'):>5} {r.count('lost'):>4} {r.count('doubled'):>7} {r.count('wrong'):>5} "
-            f"{pct(waits, 0.5):>6.2f} {pct(waits, 0.95):>6.2f} {r.runs:>5} {r.cpu_s:>6.1f} "
+            f"{percentile(waits, 0.5):>6.2f} {percentile(waits, 0.95):>6.2f} {r.runs:>5} {r.cpu_s:>6.1f} "
             f"{1000 * r.cpu_s / max(r.runs, 1):>10.0f} {r.rss_max_mb:>10.0f}")
 
 
 def details(r: Result) -> list[str]:
     opens = sorted(w for s in r.students for w in s.waits.get("open", []))
     kinds = ", ".join(f"{k} {statistics.median(r.waits(k)):.1f}" for k in KINDS if r.waits(k))
-    lines = [f"         open p50 {pct(opens, 0.5):.1f} s; p50 by kind (s): {kinds}; "
+    lines = [f"         open p50 {percentile(opens, 0.5):.1f} s; p50 by kind (s): {kinds}; "
              f"server CPU {r.cpu_s:.1f} s in {r.wall_s:.0f} s; load average {r.load[0]:.1f} before, "
              f"{r.load[1]:.1f} after"]
     for s in r.students:

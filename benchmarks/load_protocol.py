@@ -59,7 +59,7 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
 from ndcg_core import score_ranking  # noqa: E402
-from tests.harness import Server, proc_cpu_s, proc_rss_mb  # noqa: E402
+from tests.harness import Server, percentile, proc_cpu_s, proc_rss_mb  # noqa: E402
 
 PAGE = "steps"
 RUN_TIMEOUT_S = 60.0
@@ -310,13 +310,6 @@ class Result:
         return sum(len(s.leaks) for s in self.students)
 
 
-def _pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 async def _load(server: Server, students: list[Student], seconds: float, interval: float) -> tuple[int, float]:
     """Run the class; return the server's script runs and its largest RSS in MB meanwhile."""
     rss_max = proc_rss_mb(server.proc.pid)
@@ -370,8 +363,8 @@ HEADER = (f"{'students':>8} {'runs':>6} {'open p50':>8} {'p50 ms':>7} {'p95 ms':
 
 def row(r: Result) -> str:
     ms = [1000 * t for t in r.latencies]
-    return (f"{len(r.students):>8} {len(r.opens) + len(r.latencies):>6} {1000 * _pct(r.opens, 0.5):>8.0f} "
-            f"{_pct(ms, 0.5):>7.0f} {_pct(ms, 0.95):>7.0f} {r.cpu_ms_per_run:>10.0f} {r.rss_max_mb:>10.0f} "
+    return (f"{len(r.students):>8} {len(r.opens) + len(r.latencies):>6} {1000 * percentile(r.opens, 0.5):>8.0f} "
+            f"{percentile(ms, 0.5):>7.0f} {percentile(ms, 0.95):>7.0f} {r.cpu_ms_per_run:>10.0f} {r.rss_max_mb:>10.0f} "
             f"{r.rss_end_mb:>10.0f} {r.errors:>6} {r.leaks:>5}")
 
 

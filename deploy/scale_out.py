@@ -192,8 +192,8 @@ class ScaleOut:
 
 def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
     """The protocol class of benchmarks/load_protocol.py through nginx; returns 1 on any error or leak."""
-    from benchmarks.load_protocol import _pct, make_students, run_student
-    from tests.harness import proc_cpu_s
+    from benchmarks.load_protocol import make_students, run_student
+    from tests.harness import percentile, proc_cpu_s
 
     cluster.warm()
     for server in cluster.replicas:
@@ -218,8 +218,8 @@ def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
     errors = [f"student {s.n}: {e}" for s in students for e in s.errors + s.leaks]
     problems = [f"replica {s.port}: {p}" for s in cluster.replicas for p in s.new_log_problems()]
     print(f"{n} students through nginx for {seconds:.0f} s, a move every {interval:.0f} s; "
-          f"{len(opens) + len(ms)} runs, open p50 {1000 * _pct(opens, 0.5):.0f} ms, "
-          f"move p50 {_pct(ms, 0.5):.0f} ms, p95 {_pct(ms, 0.95):.0f} ms; "
+          f"{len(opens) + len(ms)} runs, open p50 {1000 * percentile(opens, 0.5):.0f} ms, "
+          f"move p50 {percentile(ms, 0.5):.0f} ms, p95 {percentile(ms, 0.95):.0f} ms; "
           f"{sum(len(s.errors) for s in students)} errors, {sum(len(s.leaks) for s in students)} leaks, "
           f"{len(problems)} server log problems")
     for server in cluster.replicas:

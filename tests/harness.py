@@ -127,3 +127,11 @@ def proc_rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The value below which a share ``q`` of ``values`` lies (nearest rank), NaN for no values."""
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
