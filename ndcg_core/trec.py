@@ -26,7 +26,7 @@ from __future__ import annotations
 import io
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
@@ -70,20 +70,6 @@ def _lines(text: str):
             yield no, fields
 
 
-def _scan(text: str, name: str, n_fields: int, what: str, number_at: int, number_name: str) -> pd.DataFrame:
-    """The careful reader: every line checked, the first problem named with its line."""
-    rows = []
-    for no, fields in _lines(text):
-        if len(fields) < n_fields:
-            raise ValueError(f"{name} line {no}: {len(fields)} fields, but a {what} line needs {n_fields}")
-        if not _NUMBER.fullmatch(fields[number_at]):
-            raise ValueError(f"{name} line {no}: the {number_name} {fields[number_at][:30]!r} is not a number")
-        rows.append((no, *fields[:n_fields]))
-    if not rows:
-        raise ValueError(f"{name}: the file holds no {what} lines")
-    return pd.DataFrame(rows, columns=["line", *(RUN_FIELDS if what == "run" else QRELS_FIELDS)[:n_fields]])
-
-
 def _fast(text: str, n_fields: int, number_at: int) -> pd.DataFrame | None:
     """Arrow's multithreaded reader for the common case: single spaces or single tabs between fields,
     numbers where numbers belong, no document twice in a query (a million lines in well under a
@@ -117,22 +103,84 @@ def _has_duplicates(query: pa.ChunkedArray, doc: pa.ChunkedArray) -> bool:
     return pc.count_distinct(pc.binary_join_element_wise(query, doc, "\x1f")).as_py() != len(query)
 
 
-def _careful(text: str, name: str, what: str, number_col: str, n_fields: int, number_at: int) -> pd.DataFrame:
-    """Every line checked in Python: the first bad line is named, else the same frame as ``_fast``'s."""
-    full = _scan(text, name, n_fields, what, number_at, number_col)
-    bad = full.duplicated(subset=["query_id", "doc_id"], keep="first").to_numpy()
-    if bad.any():
-        row = full.iloc[int(np.argmax(bad))]
-        first = full[(full["query_id"] == row["query_id"]) & (full["doc_id"] == row["doc_id"])]["line"].iloc[0]
-        raise ValueError(f"{name} line {row['line']}: query {row['query_id']!r} lists document "
-                         f"{row['doc_id']!r} again (first on line {first})")
-    values = pd.to_numeric(full[number_col], errors="coerce").to_numpy(dtype=float)
-    inf = ~np.isfinite(values)
-    if inf.any():
-        row = full.iloc[int(np.argmax(inf))]
-        raise ValueError(f"{name} line {row['line']}: the {number_col} {row[number_col]!r} is not a finite number")
-    return pd.DataFrame({"query_id": full["query_id"].to_numpy(), "doc_id": full["doc_id"].to_numpy(),
-                         number_col: values})
+@dataclass(frozen=True)
+class LineProblem:
+    """Why one line of a file was not read: ``code`` names the problem, ``params`` its details."""
+
+    line: int
+    code: str  # a key of _MESSAGES: "fields", "number", "infinite", "duplicate", "comment", "blank", "width"
+    params: dict = field(default_factory=dict)
+
+    def message(self) -> str:
+        """The problem in English, e.g. "5 fields, but a run line needs 6"."""
+        return _MESSAGES[self.code].format(**self.params)
+
+
+_MESSAGES = {
+    "fields": "{n} fields, but a {what} line needs {need}",
+    "number": "the {column} {value!r} is not a number",
+    "infinite": "the {column} {value!r} is not a finite number",
+    "duplicate": "query {query!r} lists document {doc!r} again (first on line {first})",
+    "comment": "a comment line (trec_eval has no comments)",
+    "blank": "the {column} is blank",
+    "width": "{n} fields, but the header names {need}",
+}
+LINE_CODES = tuple(_MESSAGES)
+
+
+def check_rows(rows: list[tuple], columns: tuple[str, ...], number_col: str,
+               problems: list[LineProblem]) -> pd.DataFrame:
+    """Rows of (line, query, doc, number text) as a frame: bad numbers and repeated (query, doc) pairs
+    are left out and recorded in ``problems``; the first of a repeated pair is kept."""
+    seen: dict[tuple[str, str], int] = {}
+    kept = []
+    for no, query, doc, raw in rows:
+        if not raw.strip():
+            problems.append(LineProblem(no, "blank", {"column": number_col}))
+            continue
+        if not _NUMBER.fullmatch(raw.strip()):
+            problems.append(LineProblem(no, "number", {"column": number_col, "value": raw[:30]}))
+            continue
+        value = float(raw)
+        if not np.isfinite(value):
+            problems.append(LineProblem(no, "infinite", {"column": number_col, "value": raw[:30]}))
+            continue
+        first = seen.setdefault((query, doc), no)
+        if first != no:
+            problems.append(LineProblem(no, "duplicate", {"query": query, "doc": doc, "first": first}))
+            continue
+        kept.append((query, doc, value))
+    problems.sort(key=lambda p: p.line)
+    return pd.DataFrame(kept, columns=list(columns)).astype({columns[0]: object, columns[1]: object, columns[2]: float})
+
+
+def scan(text: str, what: str, *, comments: bool = False) -> tuple[pd.DataFrame, list[LineProblem]]:
+    """Every line of a TREC run or qrels checked in Python: the good lines as a frame, and the bad ones.
+
+    trec_eval would stop on a short line or a repeated document, and read a word as the number 0;
+    here each such line is left out and named in the problems, in line order. With ``comments``,
+    a line starting with ``#`` is left out as a comment (trec_eval has none: it would stop on it).
+    """
+    n_fields, number_at, number_col = (6, 4, "score") if what == "run" else (4, 3, "relevance")
+    rows, problems = [], []
+    for no, fields in _lines(text):
+        if comments and fields[0].startswith("#"):
+            problems.append(LineProblem(no, "comment"))
+        elif len(fields) < n_fields:
+            problems.append(LineProblem(no, "fields", {"n": len(fields), "what": what, "need": n_fields}))
+        else:
+            rows.append((no, fields[0], fields[2], fields[number_at]))
+    return check_rows(rows, ("query_id", "doc_id", number_col), number_col, problems), problems
+
+
+def _careful(text: str, name: str, what: str) -> pd.DataFrame:
+    """The line-by-line reader: the first bad line stops it, named with its file and line."""
+    df, problems = scan(text, what)
+    if problems:
+        raise ValueError(f"{name} line {problems[0].line}: {problems[0].message()}")
+    if df.empty:
+        raise ValueError(f"{name}: the file holds no {what} lines")
+    return df
 
 
 def read_run(source: str | os.PathLike | bytes, name: str | None = None) -> pd.DataFrame:
@@ -142,7 +190,7 @@ def read_run(source: str | os.PathLike | bytes, name: str | None = None) -> pd.D
     """
     text, name = _read_text(source, name)
     df = _fast(text, 6, 4)
-    return df.rename(columns={"number": "score"}) if df is not None else _careful(text, name, "run", "score", 6, 4)
+    return df.rename(columns={"number": "score"}) if df is not None else _careful(text, name, "run")
 
 
 def read_qrels(source: str | os.PathLike | bytes, name: str | None = None) -> pd.DataFrame:
@@ -154,7 +202,7 @@ def read_qrels(source: str | os.PathLike | bytes, name: str | None = None) -> pd
     df = _fast(text, 4, 3)
     if df is not None:
         return df.rename(columns={"number": "relevance"})
-    return _careful(text, name, "qrels", "relevance", 4, 3)
+    return _careful(text, name, "qrels")
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ from ui.i18n import translate
 
 def frame_marks(at) -> int:
     """How many times app.py's sidebar caption was drawn in this run (1 when app.py framed the page)."""
-    return sum(translate("sidebar_link", "en") in c.value for c in at.sidebar.caption)
+    marks = (translate("sidebar_link", "en"), translate("sidebar_link_data", "en"))
+    return sum(c.value in marks for c in at.sidebar.caption)
 
 
 @pytest.mark.parametrize("slug", [lesson.slug for lesson in nav.LESSONS])
@@ -27,12 +28,14 @@ def test_a_rerun_and_a_click_go_through_app_py(slug):
     for step in ("first run", "rerun", "click"):
         if step == "rerun":
             at.run()
+        elif step == "click" and slug == "data":  # the upload page has no ranking editor: a radio click
+            at.radio(key="data_gain").set_value("exponential").run()
         elif step == "click":  # the exercises page has no ranking editor: its click is "Next exercise"
             at.button(key="exercises_next" if slug == "exercises" else f"{slug}_reverse").click().run()
         assert not at.exception, f"{step}: {at.exception}"
         assert frame_marks(at) == 1, f"{step}: app.py's frame drawn {frame_marks(at)} times"
         assert [t.value for t in at.title] == [title], f"{step}: titles {[t.value for t in at.title]}"
-    param, after = ("seed", "2") if slug == "exercises" else ("items", "C,B,A")
+    param, after = {"exercises": ("seed", "2"), "data": ("lang", "en")}.get(slug, ("items", "C,B,A"))
     value = at.query_params[param]
     assert (value[0] if isinstance(value, list) else value) == after
 

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from ndcg_core import DISCOUNTS, GAINS, TIES
+from ndcg_core import DISCOUNTS, GAINS, TIES, collection
+from ndcg_core.files import FILE_ERRORS
+from ndcg_core.trec import LINE_CODES
 from ui import actions, choices, exercises, nav, state, tables
 from ui.i18n import CATALOGUE, translate
 
@@ -61,6 +63,12 @@ def dynamic_keys() -> set[str]:
     keys |= {f"ex_{part}_{kind}" for kind in exercises.KINDS for part in ("kind", "q")}
     keys |= {f"ex_gain_{gain}" for gain in GAINS}
     keys |= set(tables.STEP_HEADERS.values())
+    keys |= {f"data_source_{s}" for s in ("sample", "upload")} | {f"data_gain_{gain}" for gain in GAINS}
+    keys |= {f"data_ideal_{v}" for v in collection.IDEALS} | {f"data_missing_{v}" for v in collection.MISSING}
+    keys |= {f"data_no_relevant_{v}" for v in collection.NO_RELEVANT}
+    keys |= {f"data_cov_judged_only_{v}" for v in collection.MISSING} | {f"data_cov_no_rel_{v}" for v in collection.NO_RELEVANT}
+    keys |= {f"data_line_{code}" for code in LINE_CODES} | {f"data_file_{code}" for code in FILE_ERRORS}
+    keys |= {"data_opened", "data_opened_cut"}
     return keys
 
 

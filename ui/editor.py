@@ -23,7 +23,9 @@ from ui.scoring import View, score_view
 def url_warning() -> None:
     """One-line warning when the opening link could not be used (shown until the example changes)."""
     problem = session.url_problem()  # its values are the link's text: escaped, never markdown
-    if problem and problem[0] in ("url_lang", "url_repeated"):  # the example was used as the link says
+    if problem and problem[0].startswith("data_opened"):  # not a problem: the upload page opened a query
+        st.info(plain(problem_text(problem)), icon=":material/upload_file:")
+    elif problem and problem[0] in ("url_lang", "url_repeated"):  # the example was used as the link says
         st.warning(plain(problem_text(problem)), icon=":material/warning:")
     elif url.example_kept(problem):
         st.warning(plain(T("url_kept_warning", why=problem_text(problem))), icon=":material/warning:")

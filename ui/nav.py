@@ -33,6 +33,7 @@ LESSONS = (
     Lesson("metrics", ":material/leaderboard:"),
     Lesson("definitions", ":material/compare_arrows:"),
     Lesson("exercises", ":material/quiz:", edits_example=False),
+    Lesson("data", ":material/upload_file:", edits_example=False),
 )
 EXAMPLE_LESSONS = tuple(lesson for lesson in LESSONS if lesson.edits_example)
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}

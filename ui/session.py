@@ -81,6 +81,8 @@ def follow_history() -> None:
     if EXERCISE_PAGE_PARAMS & params.keys():  # an exercise's address: it names no example
         _set_exercise_from(params)
         return
+    if params.keys() <= {"lang"}:  # the upload page's address: it names no example either
+        return
     cached = st.session_state.get(_URL_CACHE)
     if cached is not None and params == cached[1]:
         return
@@ -98,6 +100,8 @@ def url_params(page_path: str = "") -> dict[str, str]:
     if page_path == EXERCISES_PATH:
         kind, seed = exercise()
         return {"exercise": kind, "seed": str(seed), "lang": language()}
+    if page_path == DATA_PATH:  # uploads never go into a link
+        return {"lang": language()}
     stamp = (example(), language())
     cached = st.session_state.get(_URL_CACHE)
     if cached is None or cached[0] != stamp:  # build the parameters once per change, not per call
@@ -175,6 +179,11 @@ def url_problem() -> state.Problem | None:
     return st.session_state.get(_URL_PROBLEM)
 
 
+def set_example_note(note: state.Problem) -> None:
+    """A note on where the example came from (a query of the upload page), shown until it changes."""
+    st.session_state[_URL_PROBLEM] = note
+
+
 def pool_problem() -> list[state.Problem] | None:
     """The problems of the last judged-grades entry (each bad entry is left out), or None."""
     return st.session_state.get(_POOL_PROBLEM)
@@ -231,6 +240,17 @@ def editor_base(key: str, build) -> Any:
         st.session_state[_EDITOR_BASE] = base
     st.session_state[_EDITOR_KEY] = key
     return base[1]
+
+
+# ---------------------------------------------------------------- own data (the upload page)
+
+_DATA_MEMO = "_data_memo"
+
+
+def data_memo(part: str) -> dict:
+    """This session's store for the upload page: ``part`` "files" keeps each read file by its upload id,
+    "scores" the last evaluations by their options (ui/owndata.py bounds their number)."""
+    return st.session_state.setdefault(_DATA_MEMO, {}).setdefault(part, {})
 
 
 # ---------------------------------------------------------------- widgets
@@ -306,6 +326,7 @@ def leave_present() -> None:
 # ---------------------------------------------------------------- exercises
 
 EXERCISES_PATH = "exercises"
+DATA_PATH = "data"
 EXERCISE_PAGE_PARAMS = {"exercise", "seed"}
 DEFAULT_EXERCISE = ("estimate", 1)
 _EXERCISE = "exercise_in_view"  # (kind, seed)

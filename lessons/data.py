@@ -1,0 +1,211 @@
+"""Your own data: upload runs and judgments (or take the bundled sample), see mean nDCG@k under both
+gains, every query's score, the worst queries, and whether one run beats another.
+
+Numbers follow trec_eval by default (ndcg_core.collection); the page names each rule it applies.
+Any query opens in the step-by-step lesson. Files are read once per session (ui/owndata.py).
+"""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from ndcg_core.collection import GAINS, IDEALS, MISSING, NO_RELEVANT
+from ui import figures, nav, owndata, session, tables
+from ui.format import fmt, plain
+from ui.i18n import T, labeller, problem_text
+
+WORST = 5
+
+
+def uploads(files) -> list[owndata.Upload]:
+    return [owndata.Upload.of(f.name, f.getvalue()) for f in files if f is not None]
+
+
+def k_label(k: int | None) -> str:
+    return f"nDCG@{k}" if k is not None else "nDCG"
+
+
+def coverage_lines(s) -> list[str]:
+    """One sentence per rule that decided which queries count."""
+    c = s.coverage
+    lines = [T("data_cov_counted", counted=s.counted, scored=c.scored)]
+    if c.run_only:
+        lines.append(T("data_cov_run_only", n=len(c.run_only), ids=", ".join(c.run_only[:5])))
+    if c.judged_only:
+        lines.append(T(f"data_cov_judged_only_{s.missing}", n=len(c.judged_only), ids=", ".join(c.judged_only[:5])))
+    if c.no_relevant:
+        lines.append(T(f"data_cov_no_rel_{s.no_relevant}", n=len(c.no_relevant), ids=", ".join(c.no_relevant[:5])))
+    return lines
+
+
+def query_table(q: pd.DataFrame, k: int | None, texts: dict) -> pd.DataFrame:
+    """Each query's row (``q`` is a part of ``per_query``), with column names in today's language."""
+    columns = {T("data_col_query"): q["query_id"].to_numpy()}
+    if texts:
+        lang = session.language()
+        columns[T("data_col_text")] = [texts.get(x, {}).get(lang, "") for x in q["query_id"]]
+    columns |= {
+        f"{k_label(k)} · {T('data_gain_linear')}": q["ndcg_linear"].to_numpy(),
+        f"{k_label(k)} · {T('data_gain_exponential')}": q["ndcg_exponential"].to_numpy(),
+        T("data_col_retrieved"): q["n_retrieved"].to_numpy(),
+        T("data_col_judged"): q["n_judged"].to_numpy(),
+        T("data_col_relevant"): q["n_relevant"].to_numpy(),
+        T("data_col_counted"): np.where(q["counted"].to_numpy(), "✓", "–"),
+    }
+    return pd.DataFrame(columns)
+
+
+def histogram(s, gain: str, key: str) -> None:
+    values = s.per_query.loc[s.per_query["counted"], f"ndcg_{gain}"].to_numpy()
+    counts, edges = np.histogram(values, bins=10, range=(0.0, 1.0))
+    labels = [f"{a:.1f}–{b:.1f}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
+    fig = figures.figure([{"type": "bar", "x": labels, "y": counts.tolist(), "name": k_label(s.k),
+                           **figures.bar_style(figures.gain_index(gain))}],
+                         x_title=k_label(s.k), y_title=T("data_axis_queries"), height=300)
+    figures.plot(fig, key, table={k_label(s.k): labels, T("data_axis_queries"): counts.tolist()})
+
+
+def open_query(run, collection, s, query: str) -> None:
+    """The query's list becomes the example, and the step lesson opens with a note saying where it came from."""
+    ex, note = owndata.query_example(run, collection.qrels, query, k=s.k, ideal=s.ideal)
+    if ex is None:
+        st.warning(plain(problem_text(note)), icon=":material/warning:")
+        return
+    session.forget_move()
+    session.set_example(ex)
+    session.set_example_note(note)
+    st.switch_page(nav.BY_SLUG["steps"].script)
+
+
+def delta_plot(c: owndata.RunComparison, base: str, key: str) -> None:
+    order = np.argsort(c.delta, kind="stable")
+    delta = c.delta[order]
+    queries = [c.queries[i] for i in order]
+    colour = {1: figures.PALETTE["green"], -1: figures.PALETTE["vermillion"], 0: figures.PALETTE["grey"]}
+    colours = [colour[int(np.sign(d))] for d in delta]
+    fig = figures.figure([{"type": "bar", "x": list(range(1, len(delta) + 1)), "y": delta.tolist(),
+                           "text": [figures.label(q) for q in queries],
+                           "hovertemplate": "%{text}: %{y:.4f}<extra></extra>",
+                           "marker": {"color": colours}, "textposition": "none"}],
+                         x_title=T("data_axis_sorted"), y_title="Δ", height=300)
+    figures.plot(fig, key, table={T("data_col_query"): queries, "Δ": delta.tolist()})
+
+
+# ---------------------------------------------------------------- the page
+
+st.title(T("data_title"))
+st.write(T("data_lead"))
+
+SOURCES = ("sample", "upload")
+source = st.radio(T("data_source"), SOURCES, format_func=labeller("data_source_"), key="data_source",
+                  horizontal=True, **session.kept("data_source", "sample", SOURCES))
+limit = st.get_option("server.maxUploadSize")
+if source == "upload":
+    run_files = st.file_uploader(T("data_runs"), accept_multiple_files=True, key="data_run_files")
+    qrels_file = st.file_uploader(T("data_qrels"), key="data_qrels_file")
+    st.caption(T("data_limit", mb=limit))
+    with st.expander(T("data_formats"), icon=":material/help:"):
+        st.markdown(T("data_formats_text"))
+    with st.spinner(T("data_reading"), show_time=True):
+        collection = owndata.gather(uploads(run_files or []), (uploads([qrels_file]) or [None])[0])
+else:
+    st.caption(T("data_sample_text"))
+    collection = owndata.sample()
+
+for problem in collection.problems:  # file names and lines are user text: escaped
+    st.warning(plain(problem_text(problem)), icon=":material/warning:")
+if not collection.runs:
+    st.info(T("data_need_run"), icon=":material/upload_file:")
+    st.stop()
+if collection.qrels is None:
+    st.info(T("data_need_qrels"), icon=":material/upload_file:")
+    st.stop()
+
+# ---- the rules
+st.subheader(T("data_rules"))
+with st.container(horizontal=True, key="data_rules_row"):
+    cut = st.number_input(T("data_k"), min_value=0, max_value=10_000, step=1, key="data_k",
+                          help=T("data_k_help"), **session.kept("data_k", 10))
+    ideal = st.radio(T("data_ideal"), IDEALS, format_func=labeller("data_ideal_"), key="data_ideal",
+                     **session.kept("data_ideal", "judged", IDEALS))
+    missing = st.radio(T("data_missing"), MISSING, format_func=labeller("data_missing_"), key="data_missing",
+                       **session.kept("data_missing", "skip", MISSING))
+    no_relevant = st.radio(T("data_no_relevant"), NO_RELEVANT, format_func=labeller("data_no_relevant_"),
+                           key="data_no_relevant", **session.kept("data_no_relevant", "zero", NO_RELEVANT))
+k = int(cut) or None
+negative = int((collection.qrels["relevance"].to_numpy(dtype=float) < 0).sum())
+if negative:
+    st.caption(plain(T("data_negative", n=negative, name=collection.qrels_name)))
+
+try:
+    with st.spinner(T("data_scoring"), show_time=True):
+        scored = {run.name: owndata.scores(run, collection.qrels, collection.qrels_name, k=k, ideal=ideal,
+                                           missing=missing, no_relevant=no_relevant) for run in collection.runs}
+except ValueError as exc:  # e.g. a grade too large for 2^grade − 1
+    st.error(plain(T("data_cannot_score", why=str(exc))), icon=":material/error:")
+    st.stop()
+
+# ---- results
+st.subheader(T("data_results", what=k_label(k)))
+tables.show({
+    T("data_col_run"): list(scored),
+    f"{k_label(k)} · {T('data_gain_linear')}": [s.mean["linear"] for s in scored.values()],
+    f"{k_label(k)} · {T('data_gain_exponential')}": [s.mean["exponential"] for s in scored.values()],
+    T("data_col_counted_n"): [s.counted for s in scored.values()],
+})
+first = next(iter(scored.values()))
+for line in coverage_lines(first):
+    st.caption(plain(line))
+
+# ---- per query
+st.subheader(T("data_per_query"))
+names = list(scored)
+name = st.selectbox(T("data_pick_run"), names, key="data_run", **session.kept("data_run", names[0], names)) \
+    if len(names) > 1 else names[0]
+s = scored[name]
+run = next(r for r in collection.runs if r.name == name)
+tables.show(query_table(s.per_query, k, collection.texts), static=False, height=tables.table_height(12),
+            download="data_queries")
+gain = st.radio(T("data_chart_gain"), GAINS, format_func=labeller("data_gain_"), key="data_gain", horizontal=True,
+                **session.kept("data_gain", "linear", GAINS))
+histogram(s, gain, "data_histogram")
+st.markdown(f"**{T('data_worst', n=WORST)}**")
+worst = s.per_query[s.per_query["counted"]].sort_values(f"ndcg_{gain}", kind="stable").head(WORST)
+tables.show(query_table(worst, k, collection.texts))
+
+# ---- one query, step by step
+order = s.per_query.sort_values(f"ndcg_{gain}", kind="stable")
+value_of = dict(zip(order["query_id"], order[f"ndcg_{gain}"], strict=True))
+with st.form("data_open_form", border=False):
+    query = st.selectbox(T("data_open_pick"), order["query_id"].tolist(), key="data_open_query",
+                         format_func=lambda q: f"{q} · {fmt(value_of[q])}")
+    if st.form_submit_button(T("data_open"), icon=":material/calculate:"):
+        open_query(run, collection, s, query)
+
+# ---- compare runs
+st.subheader(T("data_compare"))
+if len(names) < 2:
+    st.caption(T("data_compare_one"))
+    st.stop()
+base = st.selectbox(T("data_base"), names, key="data_base", **session.kept("data_base", names[0], names))
+with st.spinner(T("data_testing"), show_time=True):
+    results = owndata.comparisons(base, scored, gain)
+summary = {
+    T("data_col_run"): [c.name for c in results],
+    T("data_col_pairs"): [c.result.n for c in results],
+    T("data_col_mean_delta"): [c.result.mean_delta for c in results],
+    T("data_col_wtl"): [f"{c.result.wins} / {c.result.ties} / {c.result.losses}" for c in results],
+    T("data_col_ci"): [f"[{fmt(c.result.ci_low)}, {fmt(c.result.ci_high)}]" for c in results],
+    T("data_col_p_t"): [c.result.p_t for c in results],
+    T("data_col_p_rand"): [c.result.p_randomization for c in results],
+}
+if len(results) > 1:
+    summary[T("data_col_p_holm")] = [c.holm_p for c in results]
+summary[T("data_col_effect")] = [c.result.effect_size for c in results]
+st.caption(plain(T("data_compare_lead", base=base, gain=T(f"data_gain_{gain}"), what=k_label(k))))
+tables.show(summary)
+for c in results:
+    st.markdown(f"**{plain(T('data_delta_title', run=c.name, base=base))}**")
+    delta_plot(c, base, f"data_delta_{c.name}")
+with st.expander(T("data_p_title"), icon=":material/help:"):
+    st.markdown(T("data_p_text", permutations=f"{results[0].result.permutations:,}"))

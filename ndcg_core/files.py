@@ -1,0 +1,186 @@
+"""Uploaded files: tell a TREC run, TREC qrels or a CSV/TSV table apart, and read what is good in them.
+
+``load(data, name)`` reads one file's bytes (UTF-8, UTF-8 with a byte-order mark, or CP949 as
+Korean Excel writes it; any line ends) and returns a ``Loaded``: its run rows, its judgments, or
+both, and every line it left out with the reason (``LineProblem``). A file that cannot be read at
+all raises ``FileError``, a ``ValueError`` whose ``code`` and ``params`` let a page say why in its
+own language.
+
+Formats:
+
+- TREC run: ``qid Q0 docno rank score tag``; TREC qrels: ``qid iter docno rel``. Fields are split
+  on whitespace and blank lines skipped, as trec_eval reads them; a ``#`` line is left out as a
+  comment.
+- CSV or TSV (comma, tab or semicolon, found from the header) with named columns: ``query_id``,
+  ``doc_id``, and ``score`` or ``rank`` (a run), and/or ``relevance`` (judgments). One file may
+  hold both; a row with a blank relevance is then retrieved but not judged. Common other names
+  (qid, docno, rel, grade, ...) are accepted. With ``rank`` and no ``score``, rank 1 ranks first.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from ndcg_core.trec import LineProblem, _fast, check_rows, decode, scan
+
+ALIASES = {  # the column each header name means; names are compared in lower case, trimmed
+    "query_id": ("query_id", "qid", "query", "topic", "topic_id", "queryid"),
+    "doc_id": ("doc_id", "docid", "docno", "doc", "document", "document_id"),
+    "score": ("score", "sim", "similarity"),
+    "rank": ("rank",),
+    "relevance": ("relevance", "rel", "grade", "label", "judgment", "judgement", "qrel"),
+}
+DELIMITERS = ("\t", ",", ";")
+FILE_ERRORS = ("binary", "encoding", "empty", "fields", "columns", "nothing")  # FileError codes
+
+
+class FileError(ValueError):
+    """A file that cannot be read at all: ``code`` is one of binary, encoding, empty, fields, columns."""
+
+    def __init__(self, name: str, code: str, message: str, **params):
+        super().__init__(f"{name}: {message}")
+        self.name, self.code, self.params = name, code, params
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """One file, read: its ``run`` (query_id, doc_id, score) and/or ``qrels`` (query_id, doc_id, relevance)."""
+
+    name: str
+    format: str  # "trec-run", "trec-qrels", "csv" or "tsv" (also for ";")
+    run: pd.DataFrame | None
+    qrels: pd.DataFrame | None
+    problems: tuple[LineProblem, ...]  # lines left out, in line order
+    lines: int  # non-blank lines read, the header included
+
+    @property
+    def kind(self) -> str:
+        """"run", "qrels" or "both"."""
+        if self.run is not None and self.qrels is not None:
+            return "both"
+        return "run" if self.run is not None else "qrels"
+
+
+def _nonblank(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.strip()]
+
+
+def _header(first: str) -> tuple[str, dict[str, int]] | None:
+    """(delimiter, column → position) when the first line names the columns, else None."""
+    for delimiter in DELIMITERS:
+        if delimiter not in first:
+            continue
+        names = [f.strip().strip('"').strip().lower().lstrip("\ufeff") for f in first.split(delimiter)]
+        where = {}
+        for column, aliases in ALIASES.items():
+            hits = [i for i, n in enumerate(names) if n in aliases]
+            if hits:
+                where[column] = hits[0]
+        if "query_id" in where and "doc_id" in where:
+            return delimiter, where
+    return None
+
+
+def load(data: bytes, name: str) -> Loaded:
+    """Read one uploaded file; raise ``FileError`` when nothing in it can be used."""
+    try:
+        text = decode(data, name)
+    except ValueError as exc:
+        code = "binary" if "binary" in str(exc) else "encoding"
+        raise FileError(name, code, str(exc).split(": ", 1)[1]) from None
+    lines = _nonblank(text)
+    content = [line for line in lines if not line.lstrip().startswith("#")]
+    if not content:
+        raise FileError(name, "empty", "the file is empty")
+    header = _header(content[0])
+    if header is not None:
+        return _table(text, name, *header, len(lines))
+    n = len(content[0].split())
+    what = "run" if n >= 6 else "qrels" if n == 4 else None
+    if what is None:
+        raise FileError(name, "fields", f"the first line has {n} fields: a TREC run line has 6, a qrels line 4, "
+                        "and a CSV or TSV file needs a header naming query_id and doc_id", n=n)
+    fast = _fast(text, 6 if what == "run" else 4, 4 if what == "run" else 3)
+    number = "score" if what == "run" else "relevance"
+    if fast is not None:
+        df, problems = fast.rename(columns={"number": number}), []
+    else:
+        df, problems = scan(text, what, comments=True)
+    if df.empty:
+        raise FileError(name, "nothing", f"no line could be read (line {problems[0].line}: {problems[0].message()})",
+                        line=problems[0].line, problem=problems[0])
+    return Loaded(name, f"trec-{what}", df if what == "run" else None, df if what == "qrels" else None,
+                  tuple(problems), len(lines))
+
+
+def _table(text: str, name: str, delimiter: str, where: dict[str, int], n_lines: int) -> Loaded:
+    """A CSV/TSV file with a header: its run rows (score or rank given) and judged rows (relevance given)."""
+    has_run = "score" in where or "rank" in where
+    if not has_run and "relevance" not in where:
+        raise FileError(name, "columns", "the header names neither score, rank nor relevance")
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    width = None
+    run_rows, judged_rows, problems = [], [], []
+    number_col = "score" if "score" in where else "rank"
+    for no, row in enumerate(reader, start=1):
+        if not any(cell.strip() for cell in row):
+            continue
+        if width is None:  # the header
+            width = len(row)
+            continue
+        if row[0].lstrip().startswith("#"):
+            problems.append(LineProblem(no, "comment"))
+            continue
+        if len(row) != width:
+            problems.append(LineProblem(no, "width", {"n": len(row), "need": width}))
+            continue
+        query, doc = row[where["query_id"]].strip(), row[where["doc_id"]].strip()
+        if not query or not doc:
+            problems.append(LineProblem(no, "blank", {"column": "query_id" if not query else "doc_id"}))
+            continue
+        if has_run:
+            run_rows.append((no, query, doc, row[where[number_col]]))
+        if "relevance" in where:
+            grade = row[where["relevance"]]
+            if grade.strip() or not has_run:  # a blank grade in a run table: retrieved, not judged
+                judged_rows.append((no, query, doc, grade))
+    run = qrels = None
+    if has_run:
+        run = check_rows(run_rows, ("query_id", "doc_id", number_col), number_col, problems)
+        if number_col == "rank":
+            run = pd.DataFrame({"query_id": run["query_id"], "doc_id": run["doc_id"],
+                                "score": -run["rank"].to_numpy(dtype=float)})
+    if "relevance" in where:
+        qrels = check_rows(judged_rows, ("query_id", "doc_id", "relevance"), "relevance", problems)
+    problems = sorted(set_unique(problems), key=lambda p: p.line)
+    if (run is None or run.empty) and (qrels is None or qrels.empty):
+        first = problems[0] if problems else None
+        where = f" (line {first.line}: {first.message()})" if first else ""
+        raise FileError(name, "nothing", "no row could be read" + where,
+                        line=first.line if first else 0, problem=first)
+    if run is not None and run.empty:
+        run = None
+    if qrels is not None and qrels.empty and has_run:
+        qrels = None
+    fmt = "tsv" if delimiter == "\t" else "csv"
+    return Loaded(name, fmt, run, qrels, tuple(problems), n_lines)
+
+
+def set_unique(problems: list[LineProblem]) -> list[LineProblem]:
+    """Each (line, code) once: a row bad for the run and the judgments alike is named once."""
+    seen, out = set(), []
+    for p in problems:
+        if (p.line, p.code) not in seen:
+            seen.add((p.line, p.code))
+            out.append(p)
+    return out
+
+
+def negative_grades(qrels: pd.DataFrame) -> int:
+    """How many judgments have a grade below 0 (web-track spam labels; they gain nothing)."""
+    return int(np.count_nonzero(qrels["relevance"].to_numpy(dtype=float) < 0))

@@ -1,0 +1,214 @@
+"""The upload page (lessons/data.py) in AppTest: the sample, uploads good and bad, the rules, opening a query, comparing runs.
+
+The numbers on the page are checked against pytrec_eval (trec_eval) on the same files; bad files
+must give one sentence that names the file (and the line), keep the good part, and never raise.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import pytrec_eval
+from streamlit.testing.v1 import AppTest
+
+from tests.conftest import ROOT, open_page
+from ui.i18n import translate
+
+SAMPLE = ROOT / "samples"
+RUN_A, RUN_B, QRELS = ((SAMPLE / n).read_bytes() for n in ("run_a.txt", "run_b.txt", "qrels.txt"))
+
+
+def data_page(lang: str = "en") -> AppTest:
+    return open_page("lessons/data.py", {"lang": lang})
+
+
+def upload(at: AppTest, runs: list[tuple[str, bytes]], qrels: tuple[str, bytes] | None) -> AppTest:
+    """Switch to uploads and give the page these files (names and bytes), then run."""
+    at.radio(key="data_source").set_value("upload").run()
+    at.file_uploader(key="data_run_files").set_value([(n, b, "text/plain") for n, b in runs])
+    if qrels is not None:
+        at.file_uploader(key="data_qrels_file").set_value((qrels[0], qrels[1], "text/plain"))
+    return at.run()
+
+
+def means(at: AppTest) -> dict[str, list[float]]:
+    """The mean table: run name -> [linear, exponential, counted]."""
+    df = at.table[0].value
+    return {row.iloc[0]: [float(x) for x in row.iloc[1:]] for _, row in df.iterrows()}
+
+
+def trec_eval_mean(run: bytes, qrels: bytes, k: int, *, complete: bool = False) -> float:
+    """pytrec_eval's mean ndcg_cut_k over the queries in both files (or every qrels query with -c)."""
+    r, q = {}, {}
+    for line in run.decode().splitlines():
+        f = line.split()
+        r.setdefault(f[0], {})[f[2]] = float(f[4])
+    for line in qrels.decode().splitlines():
+        f = line.split()
+        q.setdefault(f[0], {})[f[2]] = int(f[3])
+    got = pytrec_eval.RelevanceEvaluator(q, {f"ndcg_cut_{k}"}).evaluate(r)
+    values = [v[f"ndcg_cut_{k}"] for v in got.values()]
+    return sum(values) / (len(q) if complete else len(values))
+
+
+def warnings(at: AppTest) -> list[str]:
+    return [w.value for w in at.warning]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_sample_shows_trec_eval_means_for_both_runs(lang):
+    """The bundled sample opens with each run's mean nDCG@10 (linear) equal to trec_eval's, in either language."""
+    at = data_page(lang)
+    assert not at.exception and not warnings(at)
+    got = means(at)
+    assert got["run_a.txt"][0] == pytest.approx(trec_eval_mean(RUN_A, QRELS, 10), abs=5e-5)
+    assert got["run_b.txt"][0] == pytest.approx(trec_eval_mean(RUN_B, QRELS, 10), abs=5e-5)
+    assert [round(v[0], 4) for v in got.values()] == [0.5828, 0.6808]
+    assert translate("data_compare", lang) in [s.value for s in at.subheader]
+
+
+def test_uploaded_trec_files_give_trec_evals_numbers_at_another_k():
+    """Uploaded TREC files give trec_eval's mean at the chosen k (here 5), under the default rules."""
+    at = upload(data_page(), [("a.run", RUN_A)], ("q.qrels", QRELS))
+    at.number_input(key="data_k").set_value(5).run()
+    assert means(at)["a.run"][0] == pytest.approx(trec_eval_mean(RUN_A, QRELS, 5), abs=5e-5)
+    assert len(at.table) >= 1 and not at.exception
+
+
+def test_one_csv_with_run_and_judgments_is_enough():
+    """A CSV with query_id, doc_id, score and relevance needs no qrels file; blank relevance means unjudged."""
+    rows = ["query_id,doc_id,score,relevance", "q1,a,0.9,0", "q1,b,0.8,3", "q1,c,0.7,", "q2,x,0.5,1"]
+    at = upload(data_page(), [("both.csv", "\n".join(rows).encode())], None)
+    got = means(at)["both.csv"]
+    # q1: DCG = 3/log2(3) = 1.8928, IDCG = 3; q2: 1
+    assert got[0] == pytest.approx(((3 / np.log2(3)) / 3 + 1) / 2, abs=5e-5)
+    assert got[2] == 2
+
+
+def test_a_korean_excel_csv_reads():
+    """A CP949 CSV with CRLF line ends and Korean query ids (what Korean Excel saves) is read and scored."""
+    text = "query_id,doc_id,rank,relevance\r\n질의1,문서가,1,2\r\n질의1,문서나,2,0\r\n"
+    at = upload(data_page("ko"), [("엑셀.csv", text.encode("cp949"))], None)
+    assert means(at)["엑셀.csv"][0] == pytest.approx(1.0)
+    assert not warnings(at)
+
+
+@pytest.mark.parametrize(("name", "data", "words"), [
+    ("bin.txt", b"\x00\x01\x02PK", "binary"),
+    ("empty.txt", b"\n\n", "empty"),
+    ("three.txt", b"q1 d1 0.5\n", "first line has 3 fields"),
+    ("latin.txt", "q1 Q0 d1 1 0.5 caf\xe9\n".encode("latin-1") + bytes([0xff, 0xfe, 0xfd]), "neither UTF-8"),
+    ("words.txt", b"q1 Q0 d1 1 high t\nq1 Q0 d2 2 low t\n", "no line could be read"),
+])
+def test_a_file_that_cannot_be_read_gets_one_sentence_naming_it(name, data, words):
+    """A binary, empty, wrongly shaped, wrongly encoded or wholly bad run gets one warning naming the file; the page asks for a run."""
+    at = upload(data_page(), [(name, data)], ("q.qrels", QRELS))
+    assert not at.exception
+    assert len(warnings(at)) == 1
+    assert name in warnings(at)[0].replace("\\", "") and words in warnings(at)[0].replace("\\", "")
+    assert [i.value for i in at.info] == [translate("data_need_run", "en")]
+
+
+def test_bad_lines_are_left_out_named_and_the_rest_evaluated():
+    """A run with a short line, a word for a score and a repeated document is scored without them, and one sentence says so."""
+    lines = RUN_A.decode().splitlines()
+    bad = [lines[0], "q01 Q0 q01-d99 2 0.1", lines[1].replace(lines[1].split()[4], "high"),
+           lines[0].replace(" 1 ", " 3 "), *lines[2:]]
+    at = upload(data_page(), [("messy.txt", "\n".join(bad).encode())], ("q.qrels", QRELS))
+    (sentence,) = warnings(at)
+    plain = sentence.replace("\\", "")
+    assert "messy.txt" in plain and "3 line(s)" in plain and "line 2 has 5 fields" in plain
+    # What is left equals trec_eval on the good lines.
+    kept = "\n".join([lines[0], *lines[2:]]).encode()
+    assert means(at)["messy.txt"][0] == pytest.approx(trec_eval_mean(kept, QRELS, 10), abs=5e-5)
+
+
+def test_files_in_the_wrong_box_are_named():
+    """Judgments given as a run, and a run given as judgments, are each named in one sentence and not used."""
+    at = upload(data_page(), [("q.qrels", QRELS)], ("a.run", RUN_A))
+    got = [w.replace("\\", "") for w in warnings(at)]
+    assert got == [translate("data_not_run", "en", name="q.qrels").replace("\\", ""),
+                   translate("data_not_qrels", "en", name="a.run")]
+
+
+def test_negative_grades_are_explained_not_refused():
+    """The sample's spam grades (−1) are counted as gain 0, and the page says so in the user's language."""
+    at = data_page("ko")
+    assert any("음수" in c.value and "5" in c.value for c in at.caption)
+
+
+def test_the_rules_change_the_mean_as_trec_eval_c_does():
+    """Counting judged queries the run missed as 0 gives trec_eval -c's mean; leaving empty queries out raises the mean."""
+    lines = [x for x in RUN_A.decode().splitlines() if not x.startswith(("q49", "q50"))]
+    run = "\n".join(lines).encode()
+    at = upload(data_page(), [("a.run", run)], ("q.qrels", QRELS))
+    skip = means(at)["a.run"]
+    assert skip[2] == 48 and skip[0] == pytest.approx(trec_eval_mean(run, QRELS, 10), abs=5e-5)
+    at.radio(key="data_missing").set_value("zero").run()
+    zero = means(at)["a.run"]
+    assert zero[2] == 50 and zero[0] == pytest.approx(trec_eval_mean(run, QRELS, 10, complete=True), abs=5e-5)
+    at.radio(key="data_missing").set_value("skip").run()
+    at.radio(key="data_no_relevant").set_value("skip").run()
+    left_out = means(at)["a.run"]
+    assert left_out[2] == 47 and left_out[0] == pytest.approx(skip[0] * 48 / 47, abs=5e-5)  # q17 scored 0
+
+
+def test_the_retrieved_ideal_is_scikit_learns():
+    """With the ideal from retrieved documents only, a query's nDCG@10 equals scikit-learn's ndcg_score on its list.
+
+    The sample has tied scores, which scikit-learn would average; the list is given to it in
+    trec_eval's order (score, then docno descending) with distinct scores.
+    """
+    from sklearn.metrics import ndcg_score
+
+    at = data_page()
+    at.radio(key="data_ideal").set_value("retrieved").run()
+    table = at.dataframe[0].value
+    row = table[table.iloc[:, 0] == "q01"].iloc[0]
+    grades = {f.split()[2]: max(int(f.split()[3]), 0) for f in QRELS.decode().splitlines() if f.startswith("q01 ")}
+    run = [f.split() for f in RUN_A.decode().splitlines() if f.startswith("q01 ")]
+    run.sort(key=lambda f: f[2], reverse=True)
+    run.sort(key=lambda f: np.float32(f[4]), reverse=True)
+    assert len({f[4] for f in run}) < len(run)  # ties present, so the order matters
+    true = [[grades.get(f[2], 0) for f in run]]
+    scores = [list(range(len(run), 0, -1))]
+    assert row.iloc[2] == pytest.approx(ndcg_score(true, scores, k=10), abs=1e-9)
+
+
+def test_a_grade_too_large_for_the_exponential_gain_is_one_sentence():
+    """Grades too large for 2^rel − 1 stop the page with one error sentence, not a traceback."""
+    at = upload(data_page(), [("a.run", b"q1 Q0 d1 1 0.5 t\n")], ("q.qrels", b"q1 0 d1 5000\n"))
+    assert not at.exception
+    assert len(at.error) == 1 and "cannot be scored" in at.error[0].value
+
+
+def test_opening_a_query_shows_the_same_ndcg_in_the_step_lesson():
+    """Opening a query carries its list and judged pool to the step lesson, whose nDCG@10 equals the table's, with a note."""
+    at = data_page()
+    table = at.dataframe[0].value
+    value = float(table[table.iloc[:, 0] == "q03"].iloc[0, 2])
+    at.selectbox(key="data_open_query").set_value("q03")
+    next(b for b in at.button if b.label == translate("data_open", "en")).click().run()
+    assert at.session_state["example"].use_pool and at.session_state["example"].gain == "linear"
+    shown = {m.label: m.value for m in at.metric}
+    assert shown["nDCG@10"] == f"{value:.4f}"
+    assert any("q03" in i.value and "run\\_a\\.txt" in i.value for i in at.info)
+
+
+def test_three_runs_get_holm_corrected_p_values():
+    """With three runs the comparison table has a Holm column, each value at least its raw randomization p."""
+    lines = RUN_B.decode().splitlines()
+    run_c = "\n".join(" ".join([*f.split()[:4], str(float(f.split()[4]) * -1), "c"]) for f in lines).encode()
+    at = upload(data_page(), [("a.run", RUN_A), ("b.run", RUN_B), ("c.run", run_c)], ("q.qrels", QRELS))
+    table = at.table[-1].value
+    holm = table[translate("data_col_p_holm", "en")].astype(float)
+    raw = table[translate("data_col_p_rand", "en")].astype(float)
+    assert len(table) == 2 and (holm >= raw - 1e-12).all()
+
+
+def test_hostile_file_names_stay_text():
+    """A file named like HTML or markdown is shown escaped in the sentence about it, never as markup."""
+    name = "<img src=x onerror=alert(1)>**b**.txt"
+    at = upload(data_page(), [(name, b"\x00bin")], ("q.qrels", QRELS))
+    (sentence,) = warnings(at)
+    assert "\\<img" in sentence and "\\*\\*b\\*\\*" in sentence

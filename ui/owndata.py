@@ -1,0 +1,196 @@
+"""The upload page's work: read the user's files (or the bundled sample) once, score them, compare them.
+
+Reading and scoring happen once per file and per set of options; the results wait in the session
+(``session.data_memo``) so a rerun that only sorts a table or opens a chart costs nothing. What
+went wrong is kept as (catalogue key, parameters) and translated when shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from ndcg_core.collection import CollectionScores, score_collection
+from ndcg_core.files import FileError, Loaded, load
+from ndcg_core.stats import Comparison, compare, holm
+from ndcg_core.trec import LineProblem, trec_order
+from ui import session, state
+
+SAMPLE_DIR = Path(__file__).resolve().parent.parent / "samples"
+SAMPLE_RUNS = ("run_a.txt", "run_b.txt")
+SAMPLE_QRELS = "qrels.txt"
+KEPT_SCORES = 8  # evaluations kept per session (each option set is one)
+KEPT_FILES = 12  # files kept read per session
+OPEN_ITEMS = 30  # documents a query brings to the step view
+Problem = state.Problem
+
+
+@dataclass(frozen=True)
+class Upload:
+    """One file as given: a key unique to its content, its name and bytes."""
+
+    key: str
+    name: str
+    data: bytes
+
+    @classmethod
+    def of(cls, name: str, data: bytes) -> Upload:
+        return cls(hashlib.blake2b(data, digest_size=16).hexdigest() + ":" + name, name, data)
+
+
+@dataclass
+class Collection:
+    """The runs and the judgments the page evaluates, and the sentences about what could not be used."""
+
+    runs: list[Loaded] = field(default_factory=list)
+    qrels: pd.DataFrame | None = None
+    qrels_name: str | None = None
+    problems: list[Problem] = field(default_factory=list)  # files left out, files with lines left out
+    texts: dict[str, dict[str, str]] = field(default_factory=dict)  # query id -> {"ko": ..., "en": ...}
+
+
+def read(upload: Upload) -> Loaded | FileError:
+    """The file read, or why it could not be: once per session and file content."""
+    memo = session.data_memo("files")
+    if upload.key not in memo:
+        try:
+            memo[upload.key] = load(upload.data, upload.name)
+        except FileError as exc:
+            memo[upload.key] = exc
+        while len(memo) > KEPT_FILES:
+            memo.pop(next(iter(memo)))
+    return memo[upload.key]
+
+
+def line_problem(p: LineProblem) -> Problem:
+    return (f"data_line_{p.code}", {"line": p.line, **{k: str(v) for k, v in p.params.items()}})
+
+
+def _dropped(loaded: Loaded) -> Problem | None:
+    if not loaded.problems:
+        return None
+    first = loaded.problems[0]
+    return ("data_dropped", {"name": loaded.name, "count": len(loaded.problems), "why": line_problem(first)})
+
+
+def _file_error(exc: FileError) -> Problem:
+    params = {"name": exc.name, **{k: v for k, v in exc.params.items() if k != "problem"}}
+    if exc.params.get("problem") is not None:
+        params["why"] = line_problem(exc.params["problem"])
+    return (f"data_file_{exc.code}", params)
+
+
+def gather(run_uploads: list[Upload], qrels_upload: Upload | None) -> Collection:
+    """Read every file and sort out the roles: runs from the run box, judgments from the qrels box
+    (or from a run table's relevance column when that box is empty)."""
+    out = Collection()
+    for upload in run_uploads:
+        got = read(upload)
+        if isinstance(got, FileError):
+            out.problems.append(_file_error(got))
+        elif got.run is None:
+            out.problems.append(("data_not_run", {"name": got.name}))
+        else:
+            out.runs.append(got)
+            if (p := _dropped(got)) is not None:
+                out.problems.append(p)
+    if qrels_upload is not None:
+        got = read(qrels_upload)
+        if isinstance(got, FileError):
+            out.problems.append(_file_error(got))
+        elif got.qrels is None:
+            out.problems.append(("data_not_qrels", {"name": got.name}))
+        else:
+            out.qrels, out.qrels_name = got.qrels, got.name
+            if (p := _dropped(got)) is not None:
+                out.problems.append(p)
+    if out.qrels is None:
+        for run in out.runs:
+            if run.qrels is not None:  # a table with a relevance column: its judgments serve
+                out.qrels, out.qrels_name = run.qrels, run.name
+                break
+    return out
+
+
+def sample() -> Collection:
+    """The bundled sample (samples/make_sample.py): 50 queries in Korean and English, two systems."""
+    runs = [Upload.of(name, (SAMPLE_DIR / name).read_bytes()) for name in SAMPLE_RUNS]
+    out = gather(runs, Upload.of(SAMPLE_QRELS, (SAMPLE_DIR / SAMPLE_QRELS).read_bytes()))
+    texts = pd.read_csv(SAMPLE_DIR / "queries.tsv", sep="\t", dtype=str)
+    out.texts = {row.query_id: {"ko": row.ko, "en": row.en} for row in texts.itertuples()}
+    return out
+
+
+def scores(run: Loaded, qrels: pd.DataFrame, qrels_name: str, *, k: int | None, ideal: str, missing: str,
+           no_relevant: str) -> CollectionScores:
+    """``score_collection`` of one run, kept for the session (the last ``KEPT_SCORES`` option sets)."""
+    memo = session.data_memo("scores")
+    key = (run.name, id(run), qrels_name, len(qrels), k, ideal, missing, no_relevant)
+    if key not in memo:
+        memo[key] = score_collection(run.run, qrels, k=k, ideal=ideal, missing=missing, no_relevant=no_relevant)
+        while len(memo) > KEPT_SCORES:
+            memo.pop(next(iter(memo)))
+    return memo[key]
+
+
+@dataclass(frozen=True)
+class RunComparison:
+    name: str
+    result: Comparison
+    holm_p: float | None  # with more than one comparison
+    delta: np.ndarray  # per query, B − A, in query order
+    queries: tuple[str, ...]
+
+
+def comparisons(base: str, scored: dict[str, CollectionScores], gain: str) -> list[RunComparison]:
+    """Every other run against ``base`` over the queries both counted; Holm-corrected when several."""
+    memo = session.data_memo("compare")
+    key = (base, gain, tuple((name, id(s)) for name, s in scored.items()))
+    if key in memo:
+        return memo[key]
+    memo.clear()
+    a = scored[base].per_query
+    a = a[a["counted"]].set_index("query_id")[f"ndcg_{gain}"]
+    out = []
+    for name, s in scored.items():
+        if name == base:
+            continue
+        b = s.per_query[s.per_query["counted"]].set_index("query_id")[f"ndcg_{gain}"]
+        common = a.index.intersection(b.index).sort_values()
+        result = compare(a[common].to_numpy(), b[common].to_numpy())
+        out.append(RunComparison(name, result, None, b[common].to_numpy() - a[common].to_numpy(), tuple(common)))
+    if len(out) > 1:
+        adjusted = holm([c.result.p_randomization for c in out])
+        out = [RunComparison(c.name, c.result, p, c.delta, c.queries) for c, p in zip(out, adjusted, strict=True)]
+    memo[key] = out
+    return out
+
+
+def query_example(run: Loaded, qrels: pd.DataFrame, query: str, *, k: int | None,
+                  ideal: str) -> tuple[state.Example | None, Problem]:
+    """One query as a step-view example and the note that says where it came from, or (None, why not).
+
+    The example holds the query's first ``OPEN_ITEMS`` documents in trec_eval's order with their
+    grades (unjudged and negative ones 0) and, under the judged ideal, the grades of its other
+    relevant documents as the judged pool, so the step view's nDCG@k equals the table's."""
+    ranked = trec_order(run.run[run.run["query_id"].astype(str) == query])
+    judged = qrels[qrels["query_id"].astype(str) == query]
+    grades = dict(zip(judged["doc_id"].astype(str), np.maximum(judged["relevance"].to_numpy(dtype=float), 0.0),
+                      strict=True))
+    top = max(grades.values(), default=0.0)
+    if top > max(state.SCALES) or any(g != int(g) for g in grades.values()):
+        return None, ("data_open_scale", {"query": query[:40], "top": f"{top:g}"})
+    docs = ranked["doc_id"].astype(str).tolist()
+    shown = docs[:OPEN_ITEMS]
+    items = tuple(state.Item(i, d[: state.MAX_NAME], grades.get(d, 0.0)) for i, d in enumerate(shown))
+    pool = tuple(sorted((g for d, g in grades.items() if g > 0 and d not in set(shown)), reverse=True))
+    cut = k if k is not None and k <= len(shown) else (None if len(docs) <= len(shown) else len(shown))
+    ex = state.Example(items=items, gain="linear", k=cut, scale=int(max(top, 1)), ties="average",
+                       use_pool=ideal == "judged", pool=pool if ideal == "judged" else ())
+    params = {"query": query[:40], "run": run.name[:60], "n": len(shown), "total": len(docs)}
+    return ex, ("data_opened" if len(docs) <= len(shown) else "data_opened_cut", params)
+
