@@ -73,10 +73,12 @@ def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 
     ranked = trec_order(run)
     judged_queries = pd.unique(judged["query_id"])
     run_queries = pd.unique(ranked["query_id"])
-    in_judged = np.isin(ranked["query_id"].to_numpy(), judged_queries)
+    in_judged = ranked["query_id"].isin(judged_queries).to_numpy()  # hashed; np.isin on text is quadratic
     run_only = tuple(sorted(set(run_queries) - set(judged_queries)))
     judged_only = tuple(sorted(set(judged_queries) - set(run_queries)))
     ranked = ranked[in_judged].reset_index(drop=True)
+    n_judged = judged.groupby("query_id").size()  # of the whole judgments, whatever the ideal
+    n_relevant = judged[judged["relevance"] > 0].groupby("query_id").size()
     if ideal == "retrieved":  # the ideal reorders what was retrieved: judgments of other documents are dropped
         judged = judged.merge(ranked[["query_id", "doc_id"]], on=["query_id", "doc_id"], how="inner")
     columns = {}
@@ -89,8 +91,6 @@ def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 
     base = columns["linear"]
     if base is None:
         base = pd.DataFrame({"query_id": [], "idcg": [], "n_retrieved": []})
-    n_judged = judged.groupby("query_id").size()
-    n_relevant = judged[judged["relevance"] > 0].groupby("query_id").size()
     table = pd.DataFrame({"query_id": base["query_id"].astype(str).to_numpy()})
     for gain in GAINS:
         table[f"ndcg_{gain}"] = columns[gain]["ndcg"].to_numpy(dtype=float) if columns[gain] is not None else []
@@ -99,7 +99,7 @@ def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 
     if missing == "zero" and judged_only:
         extra = pd.DataFrame({"query_id": list(judged_only), **{f"ndcg_{g}": 0.0 for g in GAINS}, "n_retrieved": 0})
         table = pd.concat([table, extra], ignore_index=True)
-        no_rel = np.concatenate([no_rel, [False] * len(judged_only)])
+        no_rel = np.concatenate([no_rel, [n_relevant.get(q, 0) == 0 for q in judged_only]])
     table["n_judged"] = table["query_id"].map(n_judged).fillna(0).astype(np.int64)
     table["n_relevant"] = table["query_id"].map(n_relevant).fillna(0).astype(np.int64)
     table["counted"] = ~no_rel if no_relevant == "skip" else np.ones(len(table), dtype=bool)

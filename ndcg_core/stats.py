@@ -62,16 +62,20 @@ def _betacf(a: float, b: float, x: float) -> float:
     return h
 
 
-def betainc(a: float, b: float, x: float) -> float:
-    """The regularized incomplete beta function I_x(a, b) for a, b > 0 and 0 <= x <= 1."""
+def betainc(a: float, b: float, x: float, rest: float | None = None) -> float:
+    """The regularized incomplete beta function I_x(a, b) for a, b > 0 and 0 <= x <= 1.
+
+    ``rest`` is 1 − x when the caller knows it more precisely than ``1.0 - x`` would round.
+    """
+    rest = 1.0 - x if rest is None else rest
     if x <= 0.0:
         return 0.0
-    if x >= 1.0:
+    if rest <= 0.0:
         return 1.0
-    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log1p(-x))
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(rest))
     if x < (a + 1.0) / (a + b + 2.0):
         return front * _betacf(a, b, x) / a
-    return 1.0 - front * _betacf(b, a, 1.0 - x) / b
+    return 1.0 - front * _betacf(b, a, rest) / b
 
 
 def t_two_sided(t: float, df: int) -> float:
@@ -80,7 +84,7 @@ def t_two_sided(t: float, df: int) -> float:
         return float("nan")
     if math.isinf(t):
         return 0.0
-    return betainc(df / 2.0, 0.5, df / (df + t * t))
+    return betainc(df / 2.0, 0.5, df / (df + t * t), t * t / (df + t * t))
 
 
 def paired_t(delta: np.ndarray) -> tuple[float, float]:

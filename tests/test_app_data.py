@@ -6,6 +6,8 @@ must give one sentence that names the file (and the line), keep the good part, a
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 import pytrec_eval
@@ -31,10 +33,15 @@ def upload(at: AppTest, runs: list[tuple[str, bytes]], qrels: tuple[str, bytes] 
     return at.run()
 
 
+def unescaped(text: str) -> str:
+    """A static table's cell as the reader sees it (ui.tables.literal escapes markdown with backslashes)."""
+    return re.sub(r"\\(.)", r"\1", text)
+
+
 def means(at: AppTest) -> dict[str, list[float]]:
     """The mean table: run name -> [linear, exponential, counted]."""
     df = at.table[0].value
-    return {row.iloc[0]: [float(x) for x in row.iloc[1:]] for _, row in df.iterrows()}
+    return {unescaped(row.iloc[0]): [float(x) for x in row.iloc[1:]] for _, row in df.iterrows()}
 
 
 def trec_eval_mean(run: bytes, qrels: bytes, k: int, *, complete: bool = False) -> float:

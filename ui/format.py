@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import re
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")
+MD_SPECIAL_RE2 = r"([\\`*_{}\[\]()#+\-.!|<>~$:])"  # the characters markdown or LaTeX may read (also for Arrow's RE2)
+_MD_SPECIAL = re.compile(MD_SPECIAL_RE2)
+# Streamlit's markdown also turns bare addresses into links (GFM autolinks), escaped or not: a zero-width
+# space after "//", "www" and "@" keeps them text.
+AUTOLINK_RE2 = r"(?i)(//|www|@)"
+ZWSP = "\u200b"
+_AUTOLINK = re.compile(AUTOLINK_RE2)
 
 
 def fmt(x: float, digits: int = 4) -> str:
@@ -18,5 +24,5 @@ def num(x: float) -> str:
 
 
 def plain(text: object) -> str:
-    """User text made safe for st.markdown: every markdown, HTML and LaTeX character escaped."""
-    return _MD_SPECIAL.sub(r"\\\1", str(text)).replace("\n", " ")
+    """User text made safe for st.markdown: every markdown, HTML and LaTeX character escaped, no autolink."""
+    return _AUTOLINK.sub(r"\1" + ZWSP, _MD_SPECIAL.sub(r"\\\1", str(text))).replace("\n", " ")

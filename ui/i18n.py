@@ -1022,7 +1022,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                          "{name} is a binary file, not text: upload a TREC, CSV or TSV text file."),
     "data_file_encoding": ("파일 '{name}': UTF-8도 CP949(EUC-KR)도 아닌 인코딩이어서 읽을 수 없습니다.",
                            "{name} is neither UTF-8 nor CP949 (EUC-KR) text, so it cannot be read."),
-    "data_file_empty": ("파일 '{name}': 비어 있습니다(빈 줄과 # 주석뿐).", "{name} is empty (only blank or # comment lines)."),
+    "data_file_empty": ("파일 '{name}': 비어 있습니다(빈 줄, # 주석, 머리글뿐).", "{name} is empty (no lines but blank, # comment or header lines)."),
     "data_file_fields": (
         "파일 '{name}': 첫 줄의 필드 수 {n}개. TREC 런은 6개, 판정은 4개이고, CSV·TSV는 query_id와 doc_id를 적은 머리글이 필요합니다.",
         "{name}: the first line has {n} fields; a TREC run line has 6, a qrels line 4, and a CSV or TSV file needs "
@@ -1034,6 +1034,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "data_file_nothing": ("파일 '{name}': 읽을 수 있는 줄이 하나도 없습니다. 줄 {line}: {why_text}",
                           "{name}: no line could be read. Line {line}: {why_text}"),
+    "data_file_malformed": ("파일 '{name}': 줄 {line}: CSV로 나눌 수 없는 줄입니다({detail}).",
+                            "{name}: line {line} cannot be split as CSV ({detail})."),
     "data_dropped": (
         "파일 '{name}': 읽을 수 없는 줄 {count}개를 빼고 나머지로 평가했습니다. 첫 번째는 {why_text}",
         "{name}: {count} line(s) could not be read and were left out; the rest is evaluated. The first: {why_text}",

@@ -13,10 +13,12 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import streamlit as st
 
 from ndcg_core import RankingScore
 from ui import session
+from ui.format import AUTOLINK_RE2, MD_SPECIAL_RE2, ZWSP
 from ui.i18n import T
 
 NUM = "%.4f"
@@ -67,6 +69,18 @@ def _column(values) -> pa.Array:
     return pa.array(v)
 
 
+def literal(table: pa.Table) -> pa.Table:
+    """The table with every text cell escaped for markdown: ``st.table`` renders cells as markdown (bold,
+    links, LaTeX), and names in them are user text. HTML is escaped by Streamlit already."""
+    def escape(col):
+        col = pc.replace_substring_regex(col, pattern=MD_SPECIAL_RE2, replacement=r"\\\1")
+        return pc.replace_substring_regex(col, pattern=AUTOLINK_RE2, replacement="\\1" + ZWSP)
+
+    columns = [escape(col) if pa.types.is_string(col.type) or pa.types.is_large_string(col.type) else col
+               for col in table.columns]
+    return pa.table(columns, names=table.column_names)  # headers come from the catalogue
+
+
 STATIC_ROWS = 20  # step tables up to this length are static: they fit a phone's width (UX #20)
 
 
@@ -85,7 +99,7 @@ def show(data: Data, *, height: int | None = None, static: bool = True, k: int |
     table = arrow(data)
     shown = top_k(table, k)
     if static and shown.num_rows <= STATIC_ROWS:
-        st.table(shown, hide_index=True)
+        st.table(literal(shown), hide_index=True)
     else:
         config = {
             name: st.column_config.NumberColumn(format=NUM)

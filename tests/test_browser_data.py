@@ -1,0 +1,125 @@
+"""The upload page in a real browser: files chosen through the page's file inputs, a query opened step by step,
+a hostile file name that stays text, and screenshots in both languages at desktop and phone size."""
+
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.harness import ARTIFACTS
+from tests.test_app_data import QRELS, RUN_A, RUN_B, trec_eval_mean
+from tests.test_browser import WAIT, metric, settle
+from ui.i18n import translate
+
+pytestmark = pytest.mark.browser
+
+
+def fresh(browser, width=1400, height=1600):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    page = context.new_page()
+    page.dialogs = []
+    page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
+    return context, page
+
+
+def choose_upload(page, server_url: str, lang: str = "en") -> None:
+    page.goto(f"{server_url}/data?lang={lang}")
+    expect(page.locator("[data-testid=stTable]").first).to_be_visible(timeout=WAIT)  # the sample's results
+    settle(page)
+    page.get_by_text(translate("data_source_upload", lang), exact=True).click()
+    expect(page.locator("[data-testid=stFileUploader]")).to_have_count(2, timeout=WAIT)
+    settle(page)
+
+
+def give(page, box: int, files: list[tuple[str, bytes]]) -> None:
+    """Put files into the ``box``-th uploader's file input, as the browser's file chooser would."""
+    page.locator("[data-testid=stFileUploader] input[type=file]").nth(box).set_input_files(
+        [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files])
+    settle(page)
+
+
+def mean_cells(page) -> list[list[str]]:
+    table = page.locator("[data-testid=stTable]").first
+    return [[c.strip() for c in row.locator("td, th").all_inner_texts()] for row in table.locator("tbody tr").all()]
+
+
+def test_uploaded_runs_are_scored_as_trec_eval_scores_them(browser, server_url):
+    """Two runs and their qrels chosen through the file inputs show trec_eval's means and a comparison."""
+    context, page = fresh(browser)
+    choose_upload(page, server_url)
+    give(page, 0, [("bm25.run", RUN_A), ("neural.run", RUN_B)])
+    give(page, 1, [("judged.qrels", QRELS)])
+    expect(page.locator("[data-testid=stTable] td", has_text="neural.run").first).to_be_visible(timeout=WAIT)
+    settle(page)
+    cells = {row[0]: row[1] for row in mean_cells(page)}
+    assert cells == {"bm25.run": f"{trec_eval_mean(RUN_A, QRELS, 10):.4f}",
+                     "neural.run": f"{trec_eval_mean(RUN_B, QRELS, 10):.4f}"}
+    expect(page.get_by_text(translate("data_col_p_rand", "en")).first).to_be_visible(timeout=WAIT)
+    context.close()
+
+
+def test_a_query_opens_in_the_step_lesson_with_the_tables_ndcg(browser, server_url):
+    """Picking a query with the keyboard and pressing Open shows the step lesson with the same nDCG@10 as the upload page's table."""
+    context, page = fresh(browser)
+    page.goto(f"{server_url}/data?lang=en")
+    button = page.get_by_role("button", name=translate("data_open", "en"))
+    expect(button).to_be_visible(timeout=WAIT)
+    settle(page)
+    page.get_by_label(translate("data_open_pick", "en")).first.click()
+    page.keyboard.press("ArrowDown")  # from the worst query (q17, 0.0000) to the next worst, q01
+    page.keyboard.press("Enter")
+    settle(page)
+    button.click()
+    expect(page.get_by_text("Query 'q01' of run 'run_a.txt'")).to_be_visible(timeout=WAIT)
+    settle(page)
+    assert "/steps?" in page.url
+    assert metric(page, "nDCG@10").inner_text() == "0.2879"  # the upload page's value for q01 (run A, linear)
+    context.close()
+
+
+def test_a_hostile_file_name_is_shown_as_text_and_runs_nothing(browser, server_url):
+    """A binary file named like an HTML image tag with onerror is named literally in the warning; no script runs."""
+    context, page = fresh(browser)
+    choose_upload(page, server_url)
+    name = "<img src=x onerror=alert(1)>.txt"
+    give(page, 0, [(name, b"\x00\x01binary")])
+    warning = page.locator("[data-testid=stAlertContentWarning]").first
+    expect(warning).to_contain_text(name, timeout=WAIT)
+    assert page.locator("[data-testid=stMain] img[src=x]").count() == 0
+    page.wait_for_timeout(500)
+    assert page.dialogs == []
+    context.close()
+
+
+def test_names_in_static_tables_are_shown_as_typed(browser, server_url):
+    """Item names with markdown, a link and LaTeX appear literally in the step tables: no bold, no link, no formula."""
+    context, page = fresh(browser)
+    names = ["**bold**", "[link](http://x.test)", "$x^2$"]
+    page.goto(f"{server_url}/steps?items=" + ",".join(quote(n, safe="") for n in names) + "&rel=1,2,3&lang=en")
+    table = page.locator("[data-testid=stTable]").first
+    expect(table).to_be_visible(timeout=WAIT)
+    settle(page)
+    texts = {t.replace("\u200b", "") for t in table.locator("td").all_inner_texts()}  # a ZWSP stops autolinks
+    assert set(names) <= texts
+    marked = page.locator("[data-testid=stTable] td :is(strong, a, .katex)")
+    assert marked.count() == 0, marked.evaluate_all("es => es.map(e => e.outerHTML.slice(0, 80))")
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize(("width", "height"), [(1400, 3600), (390, 5200)])
+def test_screenshots_of_the_upload_page(browser, server_url, lang, width, height):
+    """The sample's results page renders in both languages at desktop and phone width; the images are kept."""
+    context, page = fresh(browser, width, height)
+    page.goto(f"{server_url}/data?lang={lang}")
+    expect(page.locator("[data-testid=stTable]").first).to_be_visible(timeout=WAIT)
+    settle(page)
+    expect(page.locator(".js-plotly-plot")).to_have_count(2, timeout=WAIT)
+    page.wait_for_timeout(800)
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"data-{lang}-{width}.png"))
+    overflow = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+    context.close()
