@@ -123,3 +123,41 @@ def test_screenshots_of_the_upload_page(browser, server_url, lang, width, height
     overflow = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
     context.close()
+
+
+
+def big_run(size: int) -> bytes:
+    """A TREC run of just under ``size`` bytes: queries of 100 documents with distinct scores."""
+    out, total, q = [], 0, 0
+    while True:
+        block = "".join(f"q{q} Q0 q{q}-d{d} {d + 1} {1 - d / 100:.2f} t\n" for d in range(100)).encode()
+        if total + len(block) > size:
+            return b"".join(out)
+        out.append(block)
+        total += len(block)
+        q += 1
+
+
+def test_the_upload_limit_just_under_and_just_over(browser, server_url):
+    """A 20 MB + 1 byte file is refused at the upload box with the limit named; a run just under 20 MB is scored."""
+    context, page = fresh(browser)
+    choose_upload(page, server_url)
+    limit = 20_000_000  # server.maxUploadSize = 20: the upload box counts a MB as 10^6 bytes
+    over = b"q1 Q0 d1 1 0.5 t\n" * (limit // 17) + b"x" * (limit % 17 + 1)
+    assert len(over) == limit + 1
+    give(page, 0, [("over.run", over)])
+    refusal = page.locator("[data-testid=stFileUploader]").first.get_by_text("20")
+    expect(refusal.first).to_be_visible(timeout=WAIT)
+    settle(page)
+    assert page.locator("[data-testid=stTable]").count() == 0  # nothing was read
+    expect(page.get_by_text(translate("data_need_run", "en"))).to_be_visible(timeout=WAIT)
+    under = big_run(limit - 1000)
+    qrels = b"".join(f"q{q} 0 q{q}-d{d} {(q + d) % 4}\n".encode() for q in range(0, 2000, 7) for d in range(0, 100, 3))
+    give(page, 0, [("under.run", under)])
+    give(page, 1, [("q.qrels", qrels)])
+    cell = page.locator("[data-testid=stTable] td", has_text="under.run").first
+    expect(cell).to_be_visible(timeout=60_000)
+    settle(page)
+    got = {row[0]: row[1] for row in mean_cells(page)}
+    assert got["under.run"] == f"{trec_eval_mean(under, qrels, 10):.4f}"
+    context.close()

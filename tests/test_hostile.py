@@ -4,7 +4,8 @@ Each input goes to the step lesson or a compact lesson (other metrics), starting
 A, B, C = 1, 3, 2 (exponential gain, k = 3). For each one: no exception and no traceback; at most one
 warning, naming the problem in the user's language (none for a name that is fine, which is shown
 literally); and the good rows, their nDCG and their URL kept.
-Uploads are left out: the app has none yet (they come with a later issue).
+Uploads (the "your own data" page) come last: each bad file joins a good run and its qrels, and the
+good run's numbers must stay while one sentence names the bad file.
 To keep the file fast, one AppTest per page and language takes many table edits in turn; each edit
 replaces the whole table change, so every input starts again from A, B, C.
 """
@@ -20,7 +21,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import score_ranking
-from tests.conftest import PAGE_FAILED, open_page
+from tests.conftest import PAGE_FAILED, ROOT, open_page
 from ui import url
 from ui.format import fmt, plain
 from ui.i18n import translate
@@ -450,3 +451,81 @@ def test_writing_what_was_read_round_trips(link):
     example, lang, _ = url.read(link)
     again, lang_again, problem = url.read(url.write(example, lang))
     assert (linked(again), lang_again, problem) == (linked(example), lang, None)
+
+
+# ---------------------------------------------------------------- uploads (lessons/data.py)
+
+SAMPLE_RUN = (ROOT / "samples" / "run_a.txt").read_bytes()
+SAMPLE_QRELS = (ROOT / "samples" / "qrels.txt").read_bytes()
+RUN_LINE = "q01 Q0 q01-d07 1 4.6 x\n"
+BAD_FILES = {  # name: (bytes, words of the English sentence, whether the rest of the file is still read)
+    "binary.run": (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "binary", False),
+    "empty.run": (b"", "empty", False),
+    "blank.run": (b"\n  \n\t\n# only a comment\n", "empty", False),
+    "latin1.run": ("q01 Q0 caf\xe9 1 0.5 x\n".encode("latin-1") + b"\xff\xfe", "neither UTF-8", False),
+    "three.run": (b"q01 d1 0.5\n", "first line has 3 fields", False),
+    "short.run": ((RUN_LINE + "q01 Q0 q01-d08 2 4.5\n").encode(), "line 2 has 5 fields", True),
+    "word.run": ((RUN_LINE + "q01 Q0 q01-d08 2 high x\n").encode(), "'high' is not a number", True),
+    "nan.run": ((RUN_LINE + "q01 Q0 q01-d08 2 nan x\n").encode(), "'nan' is not a number", True),
+    "inf.run": ((RUN_LINE + "q01 Q0 q01-d08 2 1e999 x\n").encode(), "not a finite number", True),
+    "twice.run": ((RUN_LINE + RUN_LINE.replace(" 1 ", " 2 ")).encode(), "lists document 'q01-d07' again", True),
+    "allbad.run": (b"q01 Q0 d1 1 x t\nq01 Q0 d2 2 y t\n", "no line could be read", False),
+    "noscore.csv": (b"query_id,doc_id,comment\nq01,d1,hi\n", "none of score, rank or relevance", False),
+    "header.csv": (b"query_id,doc_id,score\n", "empty", False),
+    "ragged.csv": (b"query_id,doc_id,score\nq01,q01-d07,4.6\nq01,q01-d08\n", "line 3 has 2 fields", True),
+    "huge.csv": (b"query_id,doc_id,score\nq01,d1," + b"9" * 200_000 + b"\n", "cannot be split as CSV", False),
+    "qrels-as-run.txt": (b"q01 0 q01-d07 2\n", "looks like judgments", False),
+    "<img src=x onerror=alert(1)>.run": (b"\x00", "binary", False),
+    "$\\href{http://x}{y}$ [a](b) **c**.run": (b"\x00", "binary", False),
+}
+
+
+def bad_upload(lang: str, name: str, data: bytes):
+    """The data page in upload mode with the good sample run, the bad file as a second run, and the sample qrels."""
+    at = open_page("lessons/data.py", {"lang": lang})
+    at.radio(key="data_source").set_value("upload").run()
+    at.file_uploader(key="data_run_files").set_value([("good.run", SAMPLE_RUN, "text/plain"),
+                                                      (name, data, "text/plain")])
+    at.file_uploader(key="data_qrels_file").set_value(("q.qrels", SAMPLE_QRELS, "text/plain"))
+    return at.run()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", list(BAD_FILES), ids=[n[:20] for n in BAD_FILES])
+def test_a_bad_upload_is_named_once_and_the_good_run_stays(lang, name):
+    """A malformed, binary, empty or hostile file gets one sentence in the user's language naming it; the good run keeps its score."""
+    data, words, partly = BAD_FILES[name]
+    at = bad_upload(lang, name, data)
+    assert_no_failure(at)
+    boxes = [w.value for w in at.warning]
+    assert len(boxes) == 1, boxes
+    shown = boxes[0]
+    assert plain(name) in shown  # escaped: markdown, HTML and LaTeX in the name stay text
+    if lang == "en":
+        assert words in shown.replace("\\", "")
+    else:
+        assert shown.startswith(f"파일 '{plain(name)}'")  # every file sentence starts by naming the file
+    table = at.table[0].value
+    runs = [str(x).replace("\\", "") for x in table.iloc[:, 0]]
+    assert runs[0] == "good.run" and f"{float(table.iloc[0, 1]):.4f}" == "0.5828"
+    assert (name.replace("\\", "") in runs) == partly  # a file with good lines left is scored on them
+
+
+def test_an_upload_with_formula_ids_exports_them_neutralised():
+    """Query ids that a spreadsheet would run (=HYPERLINK, +, -, @) are shown as text and exported with a quote."""
+    from ui.owndata import Upload, gather
+    from ui.tables import csv_bytes
+
+    run = b'=HYPERLINK("http://x.test","click") Q0 d1 1 0.9 t\n+1+1 Q0 d1 1 0.9 t\n'
+    qrels = b'=HYPERLINK("http://x.test","click") 0 d1 1\n+1+1 0 d1 2\n'
+    at = open_page("lessons/data.py", {"lang": "en"})
+    at.radio(key="data_source").set_value("upload").run()
+    at.file_uploader(key="data_run_files").set_value([("f.run", run, "text/plain")])
+    at.file_uploader(key="data_qrels_file").set_value(("f.qrels", qrels, "text/plain"))
+    at.run()
+    assert_no_failure(at) and not at.warning
+    table = at.dataframe[0].value
+    assert sorted(table.iloc[:, 0]) == ["+1+1", '=HYPERLINK("http://x.test","click")']
+    exported = csv_bytes(table).decode("utf-8-sig")
+    assert "\"'=HYPERLINK(" in exported and "\"'+1+1\"" in exported
+    assert gather([Upload.of("f.run", run)], Upload.of("f.qrels", qrels)).problems == []
