@@ -68,8 +68,8 @@ def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 
     _option(missing, MISSING, "missing")
     _option(no_relevant, NO_RELEVANT, "no_relevant")
     grades = qrels["relevance"].to_numpy(dtype=float)
-    judged = pd.DataFrame({"query_id": qrels["query_id"].astype(str).to_numpy(),
-                           "doc_id": qrels["doc_id"].astype(str).to_numpy(), "relevance": np.maximum(grades, 0.0)})
+    judged = pd.DataFrame({"query_id": qrels["query_id"].astype(str).array,  # Arrow text stays Arrow text
+                           "doc_id": qrels["doc_id"].astype(str).array, "relevance": np.maximum(grades, 0.0)})
     ranked = trec_order(run)
     judged_queries = pd.unique(judged["query_id"])
     run_queries = pd.unique(ranked["query_id"])

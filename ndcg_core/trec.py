@@ -235,8 +235,8 @@ def trec_eval_ndcg(run: pd.DataFrame, qrels: pd.DataFrame, *, cutoffs: tuple[int
     if any(int(k) != k or k < 1 for k in cutoffs) or len(set(cutoffs)) != len(cutoffs):
         raise ValueError(f"cut-offs must be positive whole numbers without duplicates, got {list(cutoffs)}")
     grades = qrels["relevance"].to_numpy(dtype=float)
-    qrels = pd.DataFrame({"query_id": qrels["query_id"].astype(str).to_numpy(),
-                          "doc_id": qrels["doc_id"].astype(str).to_numpy(), "relevance": np.maximum(grades, 0.0)})
+    qrels = pd.DataFrame({"query_id": qrels["query_id"].astype(str).array,  # Arrow text stays Arrow text
+                          "doc_id": qrels["doc_id"].astype(str).array, "relevance": np.maximum(grades, 0.0)})
     judged_queries = sorted(pd.unique(qrels["query_id"]))
     ranked = trec_order(run)
     in_both = pc.is_in(pa.array(ranked["query_id"]), value_set=pa.array(judged_queries, pa.string()))
