@@ -26,11 +26,10 @@ def k_label(k: int | None) -> str:
 
 
 def coverage_lines(s) -> list[str]:
-    """One sentence per rule that decided which queries count."""
+    """One sentence per rule that decided which queries count (the run-only rule always: it has no switch)."""
     c = s.coverage
     lines = [T("data_cov_counted", counted=s.counted, scored=c.scored)]
-    if c.run_only:
-        lines.append(T("data_cov_run_only", n=len(c.run_only), ids=", ".join(c.run_only[:5])))
+    lines.append(T("data_cov_run_only", n=len(c.run_only), ids=", ".join(c.run_only[:5]) or "–"))
     if c.judged_only:
         lines.append(T(f"data_cov_judged_only_{s.missing}", n=len(c.judged_only), ids=", ".join(c.judged_only[:5])))
     if c.no_relevant:
