@@ -25,6 +25,7 @@ from ui.i18n import T
 st.set_page_config(page_icon="📈", layout="wide")
 style.apply()
 session.start_session()
+session.begin_run()
 session.follow_history()
 editor.language_picker()
 

@@ -1,9 +1,9 @@
-"""Script run time of every page under streamlit.testing.v1.AppTest, for 10 and 100 items.
+"""Script run time of every page under streamlit.testing.v1.AppTest, for 10 and 100 items (the lab: 10).
 
 A measurement, not a test: it prints a table (median and p90 of repeated reruns per page)
 against the goals, then a cProfile of the slowest page so the time can be attributed.
 
-    .venv/bin/python benchmarks/bench_pages.py [--reruns 15] [--warmups 2] [--no-profile]
+    .venv/bin/python benchmarks/bench_pages.py [--reruns 15] [--warmups 2] [--no-profile] [--pages limits ...]
 
 The example is opened through the URL query parameters, exactly as a shared link does
 (``?items=...&rel=...&gain=...&k=...&lang=...``), and each page is checked to show it.
@@ -44,9 +44,16 @@ from streamlit.testing.v1 import AppTest  # noqa: E402
 from ndcg_core import score_ranking  # noqa: E402
 from ui.state import letters  # noqa: E402
 
-PAGES = ("intro", "steps", "discount", "gain", "cutoff")
+PAGES = ("intro", "steps", "discount", "gain", "cutoff", "limits")
 SIZES = (10, 100)
 GOAL_MS = {10: 50.0, 100: 150.0}
+# The limitations lab simulates 2,000 noisy regradings (and 2,000 hidings) on every rerun: its goal
+# (issue 12) is 150 ms at 10 items, and it is measured at that size only.
+PAGE_GOALS_MS = {"limits": {10: 150.0}}
+
+
+def goal_ms(page: str, n: int) -> float:
+    return PAGE_GOALS_MS.get(page, GOAL_MS)[n]
 SEED = 20240611
 LANG = "en"
 
@@ -174,6 +181,7 @@ def main() -> int:
     ap.add_argument("--reruns", type=int, default=15)
     ap.add_argument("--warmups", type=int, default=2)
     ap.add_argument("--no-profile", action="store_true")
+    ap.add_argument("--pages", nargs="+", choices=PAGES, default=PAGES, help="measure only these pages")
     ap.add_argument("--legacy", action="store_true",
                     help="measure AppTest's own legacy path (pages/ stub -> app.py -> lesson)")
     args = ap.parse_args()
@@ -182,7 +190,9 @@ def main() -> int:
 
     rows = []
     for n in SIZES:
-        for page in PAGES:
+        for page in args.pages:
+            if n not in PAGE_GOALS_MS.get(page, GOAL_MS):
+                continue
             at = open_page(page, n)
             times = time_reruns(at, args.reruns, args.warmups, page)
             rows.append((page, n, statistics.median(times), p90(times)))
@@ -196,18 +206,18 @@ def main() -> int:
     print("-" * len(header))
     failed = 0
     for page, n, med, q90 in rows:
-        ok = med <= GOAL_MS[n]
+        ok = med <= goal_ms(page, n)
         failed += not ok
-        print(f"{page:<10} {n:>5} {med:>10.1f} {q90:>8.1f} {'<=' + format(GOAL_MS[n], 'g'):>8}  "
+        print(f"{page:<10} {n:>5} {med:>10.1f} {q90:>8.1f} {'<=' + format(goal_ms(page, n), 'g'):>8}  "
               f"{'pass' if ok else 'FAIL'}")
     print(f"{len(rows) - failed}/{len(rows)} within goal (goal applies to the median); "
           f"load average {'/'.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
 
     if not args.no_profile:
-        page, n, med, _ = max(rows, key=lambda r: r[2] / GOAL_MS[r[1]])
+        page, n, med, _ = max(rows, key=lambda r: r[2] / goal_ms(r[0], r[1]))
         print()
         print(f"Profile of the slowest page relative to its goal: {page} at {n} items "
-              f"(median {med:.1f} ms, goal {GOAL_MS[n]:g} ms)")
+              f"(median {med:.1f} ms, goal {goal_ms(page, n):g} ms)")
         print(profile(page, n, args.reruns))
     return 1 if failed else 0
 

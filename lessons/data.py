@@ -21,6 +21,13 @@ def uploads(files) -> list[owndata.Upload]:
     return [owndata.Upload.of(f.name, f.getvalue()) for f in files if f is not None]
 
 
+def p_text(p: float | None) -> str:
+    """A p-value to 4 places, or "< 0.0001" (never "0.0000", which would read as impossible)."""
+    if p is None or p != p:
+        return "–"
+    return "< 0.0001" if p < 1e-4 else fmt(p)
+
+
 def k_label(k: int | None) -> str:
     return f"nDCG@{k}" if k is not None else "nDCG"
 
@@ -195,11 +202,11 @@ summary = {
     T("data_col_mean_delta"): [c.result.mean_delta for c in results],
     T("data_col_wtl"): [f"{c.result.wins} / {c.result.ties} / {c.result.losses}" for c in results],
     T("data_col_ci"): [f"[{fmt(c.result.ci_low)}, {fmt(c.result.ci_high)}]" for c in results],
-    T("data_col_p_t"): [c.result.p_t for c in results],
-    T("data_col_p_rand"): [c.result.p_randomization for c in results],
+    T("data_col_p_t"): [p_text(c.result.p_t) for c in results],
+    T("data_col_p_rand"): [p_text(c.result.p_randomization) for c in results],
 }
 if len(results) > 1:
-    summary[T("data_col_p_holm")] = [c.holm_p for c in results]
+    summary[T("data_col_p_holm")] = [p_text(c.holm_p) for c in results]
 summary[T("data_col_effect")] = [c.result.effect_size for c in results]
 st.caption(plain(T("data_compare_lead", base=base, gain=T(f"data_gain_{gain}"), what=k_label(k))))
 tables.show(summary)

@@ -20,8 +20,10 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
 
-from ndcg_core.batch import evaluate_run
+from ndcg_core.batch import evaluate_run_gains
 from ndcg_core.trec import trec_order
 
 GAINS = ("linear", "exponential")
@@ -73,7 +75,9 @@ def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 
     ranked = trec_order(run)
     judged_queries = pd.unique(judged["query_id"])
     run_queries = pd.unique(ranked["query_id"])
-    in_judged = ranked["query_id"].isin(judged_queries).to_numpy()  # hashed; np.isin on text is quadratic
+    # Arrow's hashed membership test: np.isin on text is quadratic, pandas' isin walks the values in Python.
+    in_judged = pc.is_in(pa.array(ranked["query_id"].array), value_set=pa.array(judged_queries, pa.string()))
+    in_judged = in_judged.to_numpy(zero_copy_only=False)
     run_only = tuple(sorted(set(run_queries) - set(judged_queries)))
     judged_only = tuple(sorted(set(judged_queries) - set(run_queries)))
     ranked = ranked[in_judged].reset_index(drop=True)
@@ -81,13 +85,11 @@ def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 
     n_relevant = judged[judged["relevance"] > 0].groupby("query_id").size()
     if ideal == "retrieved":  # the ideal reorders what was retrieved: judgments of other documents are dropped
         judged = judged.merge(ranked[["query_id", "doc_id"]], on=["query_id", "doc_id"], how="inner")
-    columns = {}
-    for gain in GAINS:
-        if ranked.empty:
-            ev = None
-        else:
-            ev = evaluate_run(ranked, judged, k=k, gain=gain, ties="stable", empty="zero").per_query
-        columns[gain] = ev
+    if ranked.empty:
+        columns = dict.fromkeys(GAINS)
+    else:  # both gains from one join of the run with its judgments
+        evs = evaluate_run_gains(ranked, judged, gains=GAINS, k=k, ties="stable", empty="zero")
+        columns = {gain: evs[gain].per_query for gain in GAINS}
     base = columns["linear"]
     if base is None:
         base = pd.DataFrame({"query_id": [], "idcg": [], "n_retrieved": []})

@@ -75,11 +75,15 @@ def _count_lines(text: str) -> int:
     return len(_CONTENT.findall(text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text))
 
 
+_LINE = re.compile(r"[^\r\n]*")
+
+
 def _first_content(text: str) -> str | None:
-    """The first line that is neither blank nor a # comment, or None."""
-    for line in io.StringIO(text, newline=None):
+    """The first line that is neither blank nor a # comment, or None (read lazily: files run to 20 MB)."""
+    for match in _LINE.finditer(text):
+        line = match.group()
         if line.strip() and not line.lstrip().startswith("#"):
-            return line.rstrip("\n")
+            return line
     return None
 
 

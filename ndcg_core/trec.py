@@ -35,6 +35,7 @@ import pyarrow.compute as pc
 from pyarrow import csv as pacsv
 
 from ndcg_core.batch import evaluate_run
+from ndcg_core.batch._topk import QueryBlocks, lists_a_doc_twice
 
 RUN_FIELDS = ("query_id", "iter", "doc_id", "rank", "score", "tag")
 QRELS_FIELDS = ("query_id", "iter", "doc_id", "relevance")
@@ -86,12 +87,12 @@ def _fast(text: str, n_fields: int, number_at: int) -> pd.DataFrame | None:
                 io.BytesIO(data), read_options=pacsv.ReadOptions(column_names=names),
                 parse_options=pacsv.ParseOptions(delimiter=delimiter.decode(), quote_char=False,
                                                  ignore_empty_lines=True),
-                convert_options=pacsv.ConvertOptions(column_types=dict.fromkeys(names, pa.string()),
-                                                     strings_can_be_null=False))
-            number = pc.cast(table.column(number_at), pa.float64())
+                convert_options=pacsv.ConvertOptions(  # only the three fields used; every line still needs all
+                    column_types={"0": pa.string(), "2": pa.string(), names[number_at]: pa.float64()},
+                    include_columns=["0", "2", names[number_at]], strings_can_be_null=False))
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
             continue
-        query, doc = table.column(0), table.column(2)
+        query, doc, number = table.column("0"), table.column("2"), table.column(names[number_at])
         if table.num_rows == 0 or not pc.all(pc.is_finite(number)).as_py() or _has_duplicates(query, doc):
             return None
         return pa.table({"query_id": query, "doc_id": doc, "number": number}).to_pandas()
@@ -99,8 +100,21 @@ def _fast(text: str, n_fields: int, number_at: int) -> pd.DataFrame | None:
 
 
 def _has_duplicates(query: pa.ChunkedArray, doc: pa.ChunkedArray) -> bool:
-    """Whether some (query, document) pair occurs twice: each id becomes a number (Arrow's dictionary
-    encoding), each pair one int64, and pandas hashes those (2× faster than joining the texts)."""
+    """Whether some (query, document) pair occurs twice.
+
+    TREC files list each query's lines together: then each query's doc ids are checked within its
+    block (``lists_a_doc_twice``: cheap fingerprints, sorted per block), with no hash table of every
+    doc id, which grows slow past a million ids. Otherwise each id becomes a number (Arrow's
+    dictionary encoding), each pair one int64, and pandas hashes those.
+    """
+    q_all = query.combine_chunks()
+    if len(q_all) > 1:
+        changes = pc.indices_nonzero(pc.not_equal(q_all[1:], q_all[:-1])).to_numpy().astype(np.int64)
+        heads = np.concatenate([np.zeros(1, np.int64), changes + 1])
+        if pc.count_distinct(q_all.take(pa.array(heads))).as_py() == len(heads):  # one block per query
+            lengths = np.diff(heads, append=len(q_all))
+            blocks = QueryBlocks(starts=heads, lengths=lengths, codes=np.arange(len(heads)), depth=int(lengths.max()))
+            return lists_a_doc_twice(doc.to_pandas(), blocks)
     q = pc.dictionary_encode(query).combine_chunks()
     d = pc.dictionary_encode(doc).combine_chunks()
     keys = q.indices.to_numpy().astype(np.int64) * len(d.dictionary) + d.indices.to_numpy()

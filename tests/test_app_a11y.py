@@ -49,8 +49,16 @@ def _y(trace) -> list[float]:
     return list(y)
 
 
+def open_chart_tables(at):
+    """Open every "Show as a table" expander, as a click on it does (its table is drawn only while open)."""
+    for key in [k for k in at.session_state if k.endswith("_as_table")]:
+        at.session_state[key] = True
+    return at.run()
+
+
 def _chart_table(at) -> pd.DataFrame:
-    """The table inside the page's one "Show as a table" expander."""
+    """The table inside the page's one "Show as a table" expander, opened."""
+    open_chart_tables(at)
     boxes = [e for e in at.expander if e.label == "Show as a table"]
     assert len(boxes) == 1
     shown = [*boxes[0].table, *boxes[0].dataframe]
@@ -109,7 +117,8 @@ def test_the_step_bar_chart_has_its_numbers_in_a_closed_expander(lang):
     at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "lang": lang})
     label = "Show as a table" if lang == "en" else "표로 보기"
     boxes = [e for e in at.expander if e.label == label]
-    assert len(boxes) == 1 and not boxes[0].proto.expanded
+    assert len(boxes) == 1 and not boxes[0].proto.expanded and not boxes[0].table  # closed: no table drawn yet
+    boxes = [e for e in open_chart_tables(at).expander if e.label == label]
     df = boxes[0].table[0].value
     r = score_ranking([1, 3, 2], labels=["A", "B", "C"], gain="exponential")
     assert df.iloc[:, 0].tolist() == [1, 2, 3]

@@ -196,3 +196,13 @@ def test_the_headline_metrics_sit_two_by_two(phone, server_url):
     assert len(boxes) == 4
     assert abs(boxes[0]["y"] - boxes[1]["y"]) < 2 and boxes[2]["y"] > boxes[0]["y"] + boxes[0]["height"] - 1
     assert abs(boxes[0]["width"] - boxes[1]["width"]) < 2 and abs(boxes[0]["x"] - boxes[2]["x"]) < 2
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_delta_line_under_ndcg_is_not_cut_on_a_phone(phone, server_url, lang):
+    """At 390 px the short text under the nDCG metric ("since last move") fits its box: no ellipsis."""
+    open_app(phone, f"{server_url}/steps?items=A,B,C&rel=3,1,2&k=3&lang={lang}")
+    metric = phone.locator(".st-key-headline_metrics [data-testid=stMetric]").first
+    cut = metric.evaluate("m => [...m.querySelectorAll('*')].filter(e => getComputedStyle(e).textOverflow === 'ellipsis'"
+                          " && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
+    assert cut == []

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from ndcg_core import DISCOUNTS, TIES, evaluate_run, score_ranking
-from ndcg_core.batch import _topk
+from ndcg_core.batch import _topk, evaluate_run_gains
 
 L3 = math.log2(3)
 PER_QUERY_COLUMNS = ["query_id", "dcg", "idcg", "ndcg", "n_retrieved", "n_relevant"]
@@ -528,3 +528,24 @@ def test_text_fingerprints_are_equal_for_equal_ids():
     np.testing.assert_array_equal(text_fingerprints(text.iloc[n + 3 :]), fp[n + 3 :])
     assert len(set(fp[:n].tolist())) == n  # these ids happen to be told apart, length included
     assert text_fingerprints(text.astype(object)) is None
+
+
+@pytest.mark.parametrize("ties", TIES)
+@pytest.mark.parametrize("k", [None, 3])
+def test_both_gains_from_one_join_equal_two_separate_runs(ties, k):
+    """evaluate_run_gains gives, for each gain, exactly evaluate_run's table and mean (one shared join)."""
+    run, qrels = _random_run(11)
+    both = evaluate_run_gains(run, qrels, gains=("linear", "exponential"), k=k, ties=ties, empty="skip")
+    for gain in ("linear", "exponential"):
+        alone = evaluate_run(run, qrels, k=k, gain=gain, ties=ties, empty="skip")
+        pd.testing.assert_frame_equal(both[gain].per_query, alone.per_query)
+        assert both[gain].mean == alone.mean and both[gain].gain == gain
+
+
+def test_gains_must_be_named_once():
+    """No gain, or one gain twice, is refused with a sentence naming what was given."""
+    run, qrels = _random_run(1)
+    with pytest.raises(ValueError, match=r"gains must name at least one gain, each once, got \['linear', 'linear'\]"):
+        evaluate_run_gains(run, qrels, gains=("linear", "linear"))
+    with pytest.raises(ValueError, match=r"unknown gain 'cubic'; choose one of exponential, linear"):
+        evaluate_run_gains(run, qrels, gains=("cubic",))

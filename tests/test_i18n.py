@@ -11,7 +11,7 @@ import pytest
 from ndcg_core import DISCOUNTS, GAINS, TIES, collection
 from ndcg_core.files import FILE_ERRORS
 from ndcg_core.trec import LINE_CODES
-from ui import actions, choices, exercises, nav, state, tables
+from ui import actions, choices, exercises, limits, nav, state, tables
 from ui.i18n import CATALOGUE, translate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +69,10 @@ def dynamic_keys() -> set[str]:
     keys |= {f"data_cov_judged_only_{v}" for v in collection.MISSING} | {f"data_cov_no_rel_{v}" for v in collection.NO_RELEVANT}
     keys |= {f"data_line_{code}" for code in LINE_CODES} | {f"data_file_{code}" for code in FILE_ERRORS}
     keys |= {"data_opened", "data_opened_cut"}
+    keys |= {f"lab_alt_{v}" for v in limits.ALTERNATIVES} | {f"lab_judge_{v}" for v in limits.JUDGES}
+    keys |= {f"lab_noise_{v}" for v in limits.JUDGES} | {f"lab_weights_{v}" for v in limits.WEIGHTS}
+    keys |= {f"lab_screen_{v}" for v in limits.SCREENS}
+    keys |= {f"lab_{part}_{who}" for part in ("verdict", "screen_line") for who in ("x", "y", "tie")}
     return keys
 
 

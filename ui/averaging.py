@@ -82,8 +82,8 @@ def section() -> None:
         T("metric_idcg", at=at): fig["idcg"],
         T("metric_ndcg", at=at): fig["ndcg"],
     })
-    left, right = st.columns(2)
-    left.metric(T("avg_mean_zero"), fig["means"][0])
-    right.metric(T("avg_mean_skip"), fig["means"][1])
+    row = st.container(horizontal=True, gap="medium", key="avg_means")  # a flex row: 2 elements fewer than columns
+    row.metric(T("avg_mean_zero"), fig["means"][0])
+    row.metric(T("avg_mean_skip"), fig["means"][1])
     st.text("\n".join([T("avg_line_zero", **dict(fig["zero"])), T("avg_line_skip", **dict(fig["skip"]))]))
     st.write(T("avg_tools"))

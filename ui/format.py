@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import re
 
-MD_SPECIAL_RE2 = r"([\\`*_{}\[\]()#+\-.!|<>~$:])"  # the characters markdown or LaTeX may read (also for Arrow's RE2)
-_MD_SPECIAL = re.compile(MD_SPECIAL_RE2)
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")  # the characters markdown or LaTeX may read
 # Streamlit's markdown also turns bare addresses into links (GFM autolinks), escaped or not: a zero-width
 # space after "//", "www" and "@" keeps them text.
-AUTOLINK_RE2 = r"(?i)(//|www|@)"
+_AUTOLINK = re.compile(r"(?i)(//|www|@)")
 ZWSP = "\u200b"
-_AUTOLINK = re.compile(AUTOLINK_RE2)
 
 
 def fmt(x: float, digits: int = 4) -> str:

@@ -32,6 +32,7 @@ LESSONS = (
     Lesson("cutoff", ":material/content_cut:"),
     Lesson("metrics", ":material/leaderboard:"),
     Lesson("definitions", ":material/compare_arrows:"),
+    Lesson("limits", ":material/warning:"),
     Lesson("exercises", ":material/quiz:", edits_example=False),
     Lesson("data", ":material/upload_file:", edits_example=False),
 )

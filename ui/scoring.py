@@ -30,7 +30,27 @@ def pool_labels(n: int) -> list[str]:
 
 
 def score_view(ex: state.Example, checked: state.Checked | None = None, **overrides) -> View:
-    """Score the example's usable rows with ``score_ranking`` (overrides change gain, k, ties...)."""
+    """Score the example's usable rows with ``score_ranking`` (overrides change gain, k, ties...).
+
+    A view is kept for the session (``session.view_memo``): after a move, one run scores the example
+    before the move three times (the Δ line, the change table and its chart) and the current one twice.
+    """
+    from ui import session
+
+    key = (ex, session.language(), tuple(sorted(overrides.items())))
+    try:
+        hash(key)
+    except TypeError:  # a cell value that cannot be a key (never from the table or a link; kept safe anyway)
+        return _score(ex, checked, **overrides)
+    memo = session.view_memo()
+    if key not in memo:
+        memo[key] = _score(ex, checked, **overrides)
+        while len(memo) > session.VIEWS_KEPT:
+            memo.pop(next(iter(memo)))
+    return memo[key]
+
+
+def _score(ex: state.Example, checked: state.Checked | None = None, **overrides) -> View:
     checked = checked or state.check(ex)
     if not checked.grades:
         return View(checked, None)

@@ -8,12 +8,13 @@ Widget values are read through ``widget_value`` and set through ``bound`` / ``ke
 from __future__ import annotations
 
 import secrets
+import threading
 from typing import Any
 
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-from ui import exercises, reconnect, state, url
+from ui import exercises, limits, reconnect, state, url
 
 # The keys; tests read "example", "editor_version" and "editor_key" through AppTest.
 EXAMPLE = "example"
@@ -50,6 +51,7 @@ def start_session() -> None:
     if problem is None and repeated:  # the last value of each is used, as Streamlit reads it; say so
         problem = ("url_repeated", {"names": ", ".join(k[:20] for k in repeated[:5])})
     _set_exercise_from(params)
+    _set_lab_from(params)
     st.session_state[_LANG] = language
     st.session_state[EXAMPLE] = example
     st.session_state[_ORIGIN] = example
@@ -81,6 +83,8 @@ def follow_history() -> None:
     if EXERCISE_PAGE_PARAMS & params.keys():  # an exercise's address: it names no example
         _set_exercise_from(params)
         return
+    if limits.PARAMS & params.keys():  # the limitations lab's address: its settings, then its example
+        _set_lab_from(params)
     if params.keys() <= {"lang"}:  # the upload page's address: it names no example either
         return
     cached = st.session_state.get(_URL_CACHE)
@@ -89,14 +93,15 @@ def follow_history() -> None:
     new, lang, problem = url.read(params)
     if problem is not None:
         return
-    st.session_state[_LANG] = lang
+    set_language(lang)
     if new != example():
         forget_move()
         set_example(new)
 
 
 def url_params(page_path: str = "") -> dict[str, str]:
-    """The parameters the address of ``page_path`` holds: the exercise's on the exercises page, else the example's."""
+    """The parameters the address of ``page_path`` holds: the exercise's on the exercises page, the example's and
+    the lab's (``lab_...``) on the limitations lab, else the example's."""
     if page_path == EXERCISES_PATH:
         kind, seed = exercise()
         return {"exercise": kind, "seed": str(seed), "lang": language()}
@@ -107,6 +112,8 @@ def url_params(page_path: str = "") -> dict[str, str]:
     if cached is None or cached[0] != stamp:  # build the parameters once per change, not per call
         cached = (stamp, url.write(*stamp))
         st.session_state[_URL_CACHE] = cached
+    if page_path == LIMITS_PATH:  # the example's parameters, then the lab's own
+        return {**cached[1], **limits.write(lab())}
     return {**cached[1], **present_params()}  # the presenter view's step stays in the link
 
 
@@ -119,14 +126,31 @@ def sync_url(page_path: str = "") -> None:
 
 # ---------------------------------------------------------------- language
 
-def language() -> str:
-    """The session's language, "ko" or "en"."""
+# The language of the run in progress, per script thread. A script thread only ever runs one
+# session's scripts, and app.py sets this at the start of every run (``begin_run``), so it is never
+# shared; it spares the ~150 session-state reads per run that T() would make (~4% of a run's CPU).
+_THIS_RUN = threading.local()
+
+
+def _stored_language() -> str:
     value = st.session_state.get(_LANG, "ko")
     return value if value in state.LANGS else "ko"
 
 
+def begin_run() -> None:
+    """Start of a run (app.py, after ``start_session``): take the language from session state once."""
+    _THIS_RUN.language = _stored_language()
+
+
+def language() -> str:
+    """The session's language, "ko" or "en"."""
+    value = getattr(_THIS_RUN, "language", None)
+    return value if value is not None else _stored_language()
+
+
 def set_language(value: str) -> None:
     st.session_state[_LANG] = value
+    _THIS_RUN.language = value if value in state.LANGS else "ko"
 
 
 def pages(build) -> list:
@@ -240,6 +264,17 @@ def editor_base(key: str, build) -> Any:
         st.session_state[_EDITOR_BASE] = base
     st.session_state[_EDITOR_KEY] = key
     return base[1]
+
+
+# ---------------------------------------------------------------- scores
+
+VIEWS_KEPT = 8  # scored examples kept per session (ui/scoring.py)
+_VIEWS = "_views"
+
+
+def view_memo() -> dict:
+    """This session's scored examples, by (example, language, overrides); ui/scoring.py bounds it."""
+    return st.session_state.setdefault(_VIEWS, {})
 
 
 # ---------------------------------------------------------------- own data (the upload page)
@@ -397,3 +432,42 @@ def exercise_order(kind: str, seed: int, start: tuple[int, ...]) -> tuple[int, .
 
 def set_exercise_order(kind: str, seed: int, order: tuple[int, ...]) -> None:
     st.session_state.setdefault(_ORDERS, {})[(kind, seed)] = order
+
+
+# ---------------------------------------------------------------- the limitations lab
+
+LIMITS_PATH = "limits"
+_LAB = "lab_settings"
+_LAB_PROBLEM = "lab_problem"
+_LAB_TIMINGS = "lab_timings"  # a measurement, not a setting: never in the URL
+
+
+def _set_lab_from(params: dict[str, str]) -> None:
+    """Take the lab's settings from a link's ``lab_...`` values; a bad one falls back alone, named in one sentence."""
+    st.session_state[_LAB], st.session_state[_LAB_PROBLEM] = limits.read(params)
+
+
+def lab() -> dict:
+    """The limitations lab's settings (ui/limits.py), read from the link when the session started."""
+    if _LAB not in st.session_state:  # a session that started before the lab existed (a server reloaded under it)
+        _set_lab_from({k: st.query_params[k] for k in st.query_params})
+    return st.session_state[_LAB]
+
+
+def set_lab(name: str, value) -> None:
+    st.session_state[_LAB] = {**lab(), name: value}
+    st.session_state[_LAB_PROBLEM] = None
+
+
+def lab_problem() -> state.Problem | None:
+    """What was wrong with the link's lab settings, if anything (shown until a setting changes)."""
+    return st.session_state.get(_LAB_PROBLEM)
+
+
+def lab_timings():
+    """The last cost measurement of the lab (a DataFrame), or None before the first press of its button."""
+    return st.session_state.get(_LAB_TIMINGS)
+
+
+def set_lab_timings(timings) -> None:
+    st.session_state[_LAB_TIMINGS] = timings

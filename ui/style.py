@@ -26,7 +26,7 @@ KEEP_WORDS = """<style>
 :is([data-testid=stSidebarNavLink], [data-testid=stPageLink-NavLink]):focus-visible,
 [data-testid=stRadio] label:has(input:focus-visible) { outline: 3px solid #0072B2 !important; outline-offset: 2px; }
 /* The headline metrics share their row evenly; on a phone they sit two by two (8rem each at least). */
-.st-key-headline_metrics > * { flex: 1 1 0 !important; min-width: 8rem !important; }
+.st-key-headline_metrics > *, .st-key-avg_means > * { flex: 1 1 0 !important; min-width: 8rem !important; }
 /* On a phone the four headline metrics sit two by two instead of four screens tall. */
 @media (max-width: 640px) {
   :is(.st-key-headline, [class*=_order_buttons]) [data-testid=stColumn] { min-width: calc(50% - 1rem) !important;

@@ -13,12 +13,11 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 import pandas as pd
 import pyarrow as pa
-import pyarrow.compute as pc
 import streamlit as st
 
 from ndcg_core import RankingScore
 from ui import session
-from ui.format import AUTOLINK_RE2, MD_SPECIAL_RE2, ZWSP
+from ui.format import plain
 from ui.i18n import T
 
 NUM = "%.4f"
@@ -72,9 +71,8 @@ def _column(values) -> pa.Array:
 def literal(table: pa.Table) -> pa.Table:
     """The table with every text cell escaped for markdown: ``st.table`` renders cells as markdown (bold,
     links, LaTeX), and names in them are user text. HTML is escaped by Streamlit already."""
-    def escape(col):
-        col = pc.replace_substring_regex(col, pattern=MD_SPECIAL_RE2, replacement=r"\\\1")
-        return pc.replace_substring_regex(col, pattern=AUTOLINK_RE2, replacement="\\1" + ZWSP)
+    def escape(col):  # static tables hold at most STATIC_ROWS rows: Python is cheaper than Arrow's calls here
+        return pa.array([None if x is None else plain(x) for x in col.to_pylist()], pa.string())
 
     columns = [escape(col) if pa.types.is_string(col.type) or pa.types.is_large_string(col.type) else col
                for col in table.columns]

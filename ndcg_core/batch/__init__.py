@@ -13,6 +13,6 @@ Modules: ``evaluate`` (evaluate_run and its phases), ``_ids`` (id codes and fing
 (sort and group primitives).
 """
 
-from ndcg_core.batch.evaluate import RunEvaluation, evaluate_run
+from ndcg_core.batch.evaluate import RunEvaluation, evaluate_run, evaluate_run_gains
 
-__all__ = ["RunEvaluation", "evaluate_run"]
+__all__ = ["RunEvaluation", "evaluate_run", "evaluate_run_gains"]

@@ -1,0 +1,115 @@
+"""The limitations lab (lessons/limits.py) in AppTest: every example in both languages, its settings in the URL, bad links."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.metrics import cohen_kappa_score
+
+from ndcg_core import limits
+from tests.conftest import metrics, open_page
+from ui import limits as lab
+from ui.format import plain
+from ui.i18n import translate
+
+PAGE = "lessons/limits.py"
+HUNDRED = {"items": ",".join(f"d{i}" for i in range(100)), "rel": ",".join(str(i * 7 % 4) for i in range(100))}
+EXAMPLES = {
+    "default": {},
+    "all-zero": {"rel": "0,0,0"},
+    "one item": {"rel": "2"},
+    "100 items": HUNDRED,
+}
+SETTINGS = {"lab_judge": "llm", "lab_noise": "35", "lab_seed": "77", "lab_alt": "reverse", "lab_screen": "pc",
+            "lab_hide": "60", "lab_empty": "4", "lab_weights": "quadratic", "lab_second": "2,3,1"}
+
+
+def params(at) -> dict[str, str]:
+    return {k: at.query_params[k][0] if isinstance(at.query_params[k], list) else at.query_params[k]
+            for k in at.query_params}
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("example", list(EXAMPLES))
+def test_the_lab_runs_on_every_example_in_both_languages(example, lang):
+    """Default, all-zero, one-item and 100-item examples open the lab with no exception and no warning, in ko and en."""
+    at = open_page(PAGE, {**EXAMPLES[example], "lang": lang})
+    assert not at.exception
+    assert [t.value for t in at.title] == [translate("limits_title", lang)]
+    assert not at.warning
+    headers = [h.value for h in at.header]
+    for key in ("lab_noise_title", "lab_k_title", "lab_hide_title", "lab_avg_title"):
+        assert translate(key, lang) in headers
+    assert len(at.get("plotly_chart")) == 4
+
+
+def test_the_lab_settings_open_from_the_url_and_stay_in_it():
+    """A link's lab_... settings set the widgets, stay in the address, and a changed setting is written back."""
+    at = open_page(PAGE, {"items": "A,B,C", "rel": "1,3,2", "lang": "en", **SETTINGS})
+    assert not at.exception and not at.warning
+    assert at.radio(key="limits_judge").value == "llm"
+    assert at.slider(key="limits_noise").value == 35
+    assert at.number_input(key="limits_seed").value == 77
+    assert at.radio(key="limits_alt").value == "reverse"
+    assert at.radio(key="limits_screen").value == "pc"
+    assert at.slider(key="limits_hide").value == 60
+    assert at.slider(key="limits_empty").value == 4
+    assert at.radio(key="limits_weights").value == "quadratic"
+    assert at.text_input(key="limits_second").value == "2,3,1"
+    assert {k: v for k, v in params(at).items() if k.startswith("lab_")} == SETTINGS
+    at.slider(key="limits_noise").set_value(50).run()
+    at.radio(key="limits_alt").set_value("shuffle").run()
+    assert params(at)["lab_noise"] == "50" and params(at)["lab_alt"] == "shuffle"
+    again = open_page(PAGE, params(at))  # the written address, opened in a new session
+    assert again.slider(key="limits_noise").value == 50 and again.radio(key="limits_alt").value == "shuffle"
+    assert params(again) == params(at)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_a_bad_lab_value_falls_back_alone_with_one_sentence(lang):
+    """lab_noise=abc falls back to its default with one sentence naming it; the link's other settings are kept."""
+    at = open_page(PAGE, {"lang": lang, "lab_noise": "abc", "lab_seed": "12"})
+    assert [w.value for w in at.warning] == [plain(translate("lab_bad_value", lang, param="lab_noise", value="abc"))]
+    assert at.slider(key="limits_noise").value == lab.defaults()["noise"]
+    assert at.number_input(key="limits_seed").value == 12
+    assert params(at)["lab_noise"] == str(lab.defaults()["noise"]) and params(at)["lab_seed"] == "12"
+
+
+def test_the_second_annotator_shows_agreement_and_scikit_learns_kappa():
+    """Grades of a second annotator give the share graded the same and the weighted kappa that sklearn computes."""
+    at = open_page(PAGE, {"items": "A,B,C,D", "rel": "1,3,2,0", "lang": "en"})
+    at.text_input(key="limits_second").set_value("1, 2, 2, 1").run()
+    shown = metrics(at)
+    kappa = cohen_kappa_score([1, 3, 2, 0], [1, 2, 2, 1], labels=[0, 1, 2, 3], weights="linear")
+    assert shown[translate("lab_kappa", "en")] == f"{kappa:.4f}"
+    assert shown[translate("lab_agreement", "en")] == "50%"
+    at.text_input(key="limits_second").set_value("1, 2").run()
+    assert [w.value for w in at.warning] == [plain(translate("lab_second_count", "en", count=2, n=4))]
+
+
+def test_the_page_shows_the_cores_noise_numbers():
+    """The interval and flip share on the page are ndcg_core.limits' for the example, seed and noise in the link."""
+    at = open_page(PAGE, {"items": "A,B,C,D,E", "rel": "3,0,2,1,2", "k": "3", "lang": "en", "lab_seed": "5",
+                          "lab_noise": "40"})
+    order = np.random.default_rng(5).permutation(5)
+    s = limits.noise_study([3, 0, 2, 1, 2], order, p=0.4, scale=3, draws=lab.DRAWS, seed=5, k=3)
+    shown = metrics(at)
+    assert shown[translate("lab_interval", "en")] == f"{s.interval_x[0]:.4f} – {s.interval_x[1]:.4f}"
+    assert shown[translate("lab_flips", "en")] == f"{s.flip_share:.1%}"
+
+
+def test_the_cost_is_measured_only_when_the_button_is_pressed(monkeypatch):
+    """No run measures until Measure is pressed; then both cost charts and the conclusion show, and a rerun keeps them."""
+    calls = []
+    fake = pd.DataFrame([(q, d, 0.001 * q / 10, 0.01 * q / 10, 0.0001) for q, d in lab.COST_SIZES],
+                        columns=["queries", "documents", "vectorized", "loop", "sorts"])
+    monkeypatch.setattr(limits, "time_evaluation", lambda *a, **kw: calls.append(1) or fake)
+    at = open_page(PAGE, {"lang": "en"})
+    at.run()
+    assert calls == [] and len(at.get("plotly_chart")) == 4
+    at.button(key="limits_measure").click().run()
+    assert calls == [1] and len(at.get("plotly_chart")) == 6
+    assert translate("lab_cost_conclusion", "en") in [i.value for i in at.info]
+    at.run()
+    assert calls == [1] and len(at.get("plotly_chart")) == 6
