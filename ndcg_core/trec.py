@@ -89,11 +89,12 @@ def _fast(text: str, n_fields: int, number_at: int) -> pd.DataFrame | None:
                                                  ignore_empty_lines=True),
                 convert_options=pacsv.ConvertOptions(  # only the three fields used; every line still needs all
                     column_types={"0": pa.string(), "2": pa.string(), names[number_at]: pa.float64()},
-                    include_columns=["0", "2", names[number_at]], strings_can_be_null=False))
+                    include_columns=["0", "2", names[number_at]], strings_can_be_null=False, null_values=[]))
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
             continue
         query, doc, number = table.column("0"), table.column("2"), table.column(names[number_at])
-        if table.num_rows == 0 or not pc.all(pc.is_finite(number)).as_py() or _has_duplicates(query, doc):
+        if (table.num_rows == 0 or number.null_count or not pc.all(pc.is_finite(number)).as_py()
+                or _has_duplicates(query, doc)):  # a blank, "nan" or "inf" number: the careful reader names it
             return None
         return pa.table({"query_id": query, "doc_id": doc, "number": number}).to_pandas()
     return None

@@ -79,6 +79,9 @@ def test_the_best_swap_is_right_and_shows_the_heatmap_with_its_table():
     at.selectbox(key="exercises_swap_3").set_value(exercises.best_swaps(ex)[0])
     submit(at, "swap", 3)
     assert [s.value for s in at.success] == ["Right!"]
+    for key in [k for k in at.session_state if k.endswith("_as_table")]:  # open "Show as a table"
+        at.session_state[key] = True
+    at.run()
     grid = at.table[-1].value
     d = exercises.swaps(ex)
     assert [round(float(x), 4) for x in grid.iloc[0, 1:]] == [round(float(x), 4) for x in d[0]]

@@ -2,6 +2,7 @@
 
 import logging
 import sys
+import types
 
 import dask.dataframe as dd
 import distributed
@@ -17,8 +18,21 @@ PER_QUERY_COLUMNS = ["query_id", "dcg", "idcg", "ndcg", "n_retrieved", "n_releva
 
 
 @pytest.fixture(scope="module")
-def client():
-    """Two worker processes, one thread each, on random ports and without a dashboard (safe under xdist -n 2)."""
+def monkeypatch_module():
+    """A monkeypatch that lasts for the module (the cluster's lifetime)."""
+    with pytest.MonkeyPatch.context() as mp:
+        yield mp
+
+
+@pytest.fixture(scope="module")
+def client(monkeypatch_module):
+    """Two worker processes, one thread each, on random ports and without a dashboard (safe under xdist -n 2).
+
+    A worker process is spawned: it re-imports the parent's ``__main__``. After an AppTest in the same
+    pytest process that is app.py (Streamlit leaves its script there), which a worker cannot run, so the
+    cluster starts with a plain ``__main__``.
+    """
+    monkeypatch_module.setitem(sys.modules, "__main__", types.ModuleType("__main__"))
     with (
         distributed.LocalCluster(
             n_workers=2,

@@ -470,3 +470,11 @@ def test_lines_counts_non_blank_lines_with_header_and_comments():
     """``lines`` counts every non-blank line read, the header and comments included."""
     assert load(b"qid,docno,rel\n\nq1,d1,2\n#c,x,y\n", "j.csv").lines == 3
     assert load(b"q1 0 d1 1\n\n\nq1 0 d2 1\n", "q").lines == 2
+
+
+@pytest.mark.parametrize("word", ["nan", "NaN", "NA", "null", "N/A", "#N/A", "inf"])
+def test_words_arrow_reads_as_missing_are_named_not_read(word):
+    """A score written as a word Arrow would read as missing or infinite is a named bad line, never a silent NaN."""
+    got = load(f"q1 Q0 d1 1 0.5 t\nq1 Q0 d2 2 {word} t\n".encode(), "run.txt")
+    assert rows(got.run) == [("q1", "d1", 0.5)]
+    assert [(p.line, p.code) for p in got.problems] == [(2, "number")]

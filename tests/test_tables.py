@@ -3,7 +3,9 @@
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pytest
 
+from ui.format import cell
 from ui.tables import arrow, top_k
 
 
@@ -36,3 +38,20 @@ def test_top_k_cuts_after_rank_k_and_keeps_short_tables_whole():
     t = arrow({"rank": [1, 2, 3]})
     assert top_k(t, 2)["rank"].to_pylist() == [1, 2]
     assert top_k(t, None).num_rows == top_k(t, 9).num_rows == 3
+
+
+@pytest.mark.parametrize("text", ["0.9134", "-0.4153", "RR@3", "trec_eval", "평가된 문서 #1", "0.0000 – 1.0000", "12:30",
+                                  "log₂(2)", "1.5", "2^rel − 1", "≠"])
+def test_a_plain_cell_is_left_as_it_is(text):
+    """Numbers, metric names and ordinary text go into a static table cell unchanged."""
+    assert cell(text) == text
+
+
+@pytest.mark.parametrize(("text", "shown"), [
+    ("**b**", r"\*\*b\*\*"), ("[l](x)", r"\[l\](x)"), ("$x$", r"\$x\$"), ("# h", r"\# h"), ("- i", r"\- i"),
+    ("1. one", r"1\. one"), ("_e_", r"\_e\_"), (":red[x]", r"\:red\[x\]"), ("<b>", r"\<b\>"), ("~~s~~", r"\~\~s\~\~"),
+    ("http://x.test", "http://\u200bx.test"), ("me@x.com", "me@\u200bx.com"), ("a\nb", "a b"),
+])
+def test_markup_in_a_cell_is_escaped(text, shown):
+    """Whatever markdown, LaTeX, a Streamlit directive or an autolink would read in a cell is escaped."""
+    assert cell(text) == shown

@@ -6,9 +6,16 @@ import re
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")  # the characters markdown or LaTeX may read
 # Streamlit's markdown also turns bare addresses into links (GFM autolinks), escaped or not: a zero-width
-# space after "//", "www" and "@" keeps them text.
-_AUTOLINK = re.compile(r"(?i)(//|www|@)")
+# space after the "//" of a scheme, the "www" of "www." and the "@" of an e-mail address keeps them text.
+_AUTOLINK = re.compile(r"(?i)(//|www(?=\.)|@(?=[\w-]+\.))")
 ZWSP = "\u200b"
+# A table cell is one line of markdown (st.table renders cells so): only what can start markup there is
+# escaped, so numbers, "RR@3", "trec_eval" or "#1" read as they are.
+_CELL_ALWAYS = re.compile(r"([\\`*\[\]<>$~|])")
+_CELL_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")  # intraword _ is never emphasis
+_CELL_DIRECTIVE = re.compile(r":(?=[A-Za-z_])")  # Streamlit's :red[..], :material/icon: and :emoji:
+_CELL_BLOCK_START = re.compile(r"^(\s*)(#|>|[-+](?=\s|$))")  # a heading, a quote or a list item
+_CELL_ORDERED_START = re.compile(r"^(\s*\d+)([.)])(?=\s|$)")  # "1. " starts an ordered list
 
 
 def fmt(x: float, digits: int = 4) -> str:
@@ -19,6 +26,16 @@ def fmt(x: float, digits: int = 4) -> str:
 def num(x: float) -> str:
     """A grade, gain or count in its shortest form: 3, 0.5, 1e+20."""
     return f"{x:g}"
+
+
+def cell(text: object) -> str:
+    """User text made safe for one st.table cell, changing only what markdown, LaTeX or a link could read."""
+    s = _CELL_ALWAYS.sub(r"\\\1", str(text).replace("\n", " "))
+    s = _CELL_UNDERSCORE.sub(r"\\_", s)
+    s = _CELL_DIRECTIVE.sub(r"\\:", s)
+    s = _CELL_BLOCK_START.sub(r"\1\\\2", s)
+    s = _CELL_ORDERED_START.sub(r"\1\\\2", s)
+    return _AUTOLINK.sub(r"\1" + ZWSP, s)
 
 
 def plain(text: object) -> str:

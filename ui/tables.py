@@ -17,7 +17,7 @@ import streamlit as st
 
 from ndcg_core import RankingScore
 from ui import session
-from ui.format import plain
+from ui.format import cell
 from ui.i18n import T
 
 NUM = "%.4f"
@@ -72,7 +72,7 @@ def literal(table: pa.Table) -> pa.Table:
     """The table with every text cell escaped for markdown: ``st.table`` renders cells as markdown (bold,
     links, LaTeX), and names in them are user text. HTML is escaped by Streamlit already."""
     def escape(col):  # static tables hold at most STATIC_ROWS rows: Python is cheaper than Arrow's calls here
-        return pa.array([None if x is None else plain(x) for x in col.to_pylist()], pa.string())
+        return pa.array([None if x is None else cell(x) for x in col.to_pylist()], pa.string())
 
     columns = [escape(col) if pa.types.is_string(col.type) or pa.types.is_large_string(col.type) else col
                for col in table.columns]
