@@ -96,8 +96,8 @@ def test_a_hostile_file_name_is_shown_as_text_and_runs_nothing(browser, server_u
 def test_names_in_static_tables_are_shown_as_typed(browser, server_url):
     """Item names with markdown, a link and LaTeX appear literally in the step tables: no bold, no link, no formula."""
     context, page = fresh(browser)
-    names = ["**bold**", "[link](http://x.test)", "$x^2$"]
-    page.goto(f"{server_url}/steps?items=" + ",".join(quote(n, safe="") for n in names) + "&rel=1,2,3&lang=en")
+    names = ["**bold**", "[link](http://x.test)", "$x^2$", "me@x.test", "www.x.test"]
+    page.goto(f"{server_url}/steps?items=" + ",".join(quote(n, safe="") for n in names) + "&rel=1,2,3,1,2&lang=en")
     table = page.locator("[data-testid=stTable]").first
     expect(table).to_be_visible(timeout=WAIT)
     settle(page)

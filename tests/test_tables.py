@@ -50,7 +50,8 @@ def test_a_plain_cell_is_left_as_it_is(text):
 @pytest.mark.parametrize(("text", "shown"), [
     ("**b**", r"\*\*b\*\*"), ("[l](x)", r"\[l\](x)"), ("$x$", r"\$x\$"), ("# h", r"\# h"), ("- i", r"\- i"),
     ("1. one", r"1\. one"), ("_e_", r"\_e\_"), (":red[x]", r"\:red\[x\]"), ("<b>", r"\<b\>"), ("~~s~~", r"\~\~s\~\~"),
-    ("http://x.test", "http://\u200bx.test"), ("me@x.com", "me@\u200bx.com"), ("a\nb", "a b"),
+    ("http://x.test", "http\u200b://x.test"), ("me@x.com", "me@\u200bx.com"), ("www.x", "www\u200b.x"),
+    ("a\nb", "a b"),
 ])
 def test_markup_in_a_cell_is_escaped(text, shown):
     """Whatever markdown, LaTeX, a Streamlit directive or an autolink would read in a cell is escaped."""

@@ -6,8 +6,9 @@ import re
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")  # the characters markdown or LaTeX may read
 # Streamlit's markdown also turns bare addresses into links (GFM autolinks), escaped or not: a zero-width
-# space after the "//" of a scheme, the "www" of "www." and the "@" of an e-mail address keeps them text.
-_AUTOLINK = re.compile(r"(?i)(//|www(?=\.)|@(?=[\w-]+\.))")
+# space before the "://" of a scheme, after the "www" of "www." and after the "@" of an e-mail address
+# keeps them text (checked in Chromium: tests/test_browser_data.py).
+_AUTOLINK = re.compile(r"(?i)[a-z](?=://)|www(?=\.)|@(?=[\w-]+\.)")
 ZWSP = "\u200b"
 # A table cell is one line of markdown (st.table renders cells so): only what can start markup there is
 # escaped, so numbers, "RR@3", "trec_eval" or "#1" read as they are.
@@ -30,14 +31,17 @@ def num(x: float) -> str:
 
 def cell(text: object) -> str:
     """User text made safe for one st.table cell, changing only what markdown, LaTeX or a link could read."""
-    s = _CELL_ALWAYS.sub(r"\\\1", str(text).replace("\n", " "))
+    s = _CELL_ALWAYS.sub(r"\\\1", _no_autolink(str(text).replace("\n", " ")))
     s = _CELL_UNDERSCORE.sub(r"\\_", s)
     s = _CELL_DIRECTIVE.sub(r"\\:", s)
     s = _CELL_BLOCK_START.sub(r"\1\\\2", s)
-    s = _CELL_ORDERED_START.sub(r"\1\\\2", s)
-    return _AUTOLINK.sub(r"\1" + ZWSP, s)
+    return _CELL_ORDERED_START.sub(r"\1\\\2", s)
+
+
+def _no_autolink(s: str) -> str:
+    return _AUTOLINK.sub(lambda m: m.group(0) + ZWSP, s)
 
 
 def plain(text: object) -> str:
     """User text made safe for st.markdown: every markdown, HTML and LaTeX character escaped, no autolink."""
-    return _AUTOLINK.sub(r"\1" + ZWSP, _MD_SPECIAL.sub(r"\\\1", str(text))).replace("\n", " ")
+    return _MD_SPECIAL.sub(r"\\\1", _no_autolink(str(text))).replace("\n", " ")
