@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 import ndcg_core
 import ui
@@ -99,6 +100,7 @@ def test_module_level_mutable_values_are_named_as_constants():
 def test_cached_results_are_read_only_values():
     """What an lru_cache hands to every session is immutable: frozen dataclasses, tuples, bytes or read-only maps."""
     assert isinstance(averaging.evaluations(), types.MappingProxyType)
+    assert isinstance(averaging._table("en"), pa.Table)  # Arrow tables cannot be changed in place
     figures = averaging._figures()
     assert isinstance(figures, types.MappingProxyType) and all(isinstance(v, tuple) for v in figures.values())
     assert all(isinstance(q, types.MappingProxyType) for _, q in url._preset_queries())

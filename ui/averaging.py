@@ -12,12 +12,14 @@ from functools import lru_cache
 from types import MappingProxyType
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 
 from ndcg_core import RunEvaluation, evaluate_run
-from ui import tables
+from ui import session, tables
 from ui.format import fmt, num
-from ui.i18n import T
+from ui.i18n import T, translate
+from ui.state import LANGS
 
 K = 3
 GAIN = "linear"
@@ -69,19 +71,27 @@ def _figures() -> Mapping[str, tuple]:
     })
 
 
+@lru_cache(maxsize=len(LANGS))
+def _table(language: str) -> pa.Table:
+    """The per-query table in one language, built once per process: an Arrow table is immutable, so every
+    session may show the same one, and no rerun rebuilds it."""
+    fig, at = _figures(), f"@{K}"
+    return tables.arrow({
+        translate("avg_col_query", language): [translate("avg_query", language, n=n)
+                                               for n in range(1, len(GRADES) + 1)],
+        translate("avg_col_grades", language): [", ".join(num(g) for g in grades) for grades in GRADES],
+        translate("metric_dcg", language, at=at): fig["dcg"],
+        translate("metric_idcg", language, at=at): fig["idcg"],
+        translate("metric_ndcg", language, at=at): fig["ndcg"],
+    })
+
+
 def section() -> None:
     """The averaging section: lead, per-query table, both means with their sums, and which tools do which."""
     fig = _figures()
-    at = f"@{K}"
     st.header(T("avg_title"))
     st.write(T("avg_lead"))
-    tables.show({
-        T("avg_col_query"): [T("avg_query", n=n) for n in range(1, len(GRADES) + 1)],
-        T("avg_col_grades"): [", ".join(num(g) for g in grades) for grades in GRADES],
-        T("metric_dcg", at=at): fig["dcg"],
-        T("metric_idcg", at=at): fig["idcg"],
-        T("metric_ndcg", at=at): fig["ndcg"],
-    })
+    tables.show(_table(session.language()))
     row = st.container(horizontal=True, gap="medium", key="avg_means")  # a flex row: 2 elements fewer than columns
     row.metric(T("avg_mean_zero"), fig["means"][0])
     row.metric(T("avg_mean_skip"), fig["means"][1])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~$:])")  # the characters markdown or LaTeX may read
 # Streamlit's markdown also turns bare addresses into links (GFM autolinks), escaped or not: a zero-width
@@ -31,7 +32,14 @@ def num(x: float) -> str:
 
 def cell(text: object) -> str:
     """User text made safe for one st.table cell, changing only what markdown, LaTeX or a link could read."""
-    s = _CELL_ALWAYS.sub(r"\\\1", _no_autolink(str(text).replace("\n", " ")))
+    return _cell(str(text))
+
+
+@lru_cache(maxsize=8192)
+def _cell(text: str) -> str:
+    """``cell`` of a string, kept per process: every rerun shows the same names and formulas again, and
+    a string is immutable, so sessions may share the result (~8 µs per cell otherwise, ~2 ms per run)."""
+    s = _CELL_ALWAYS.sub(r"\\\1", _no_autolink(text.replace("\n", " ")))
     s = _CELL_UNDERSCORE.sub(r"\\_", s)
     s = _CELL_DIRECTIVE.sub(r"\\:", s)
     s = _CELL_BLOCK_START.sub(r"\1\\\2", s)
