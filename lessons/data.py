@@ -83,6 +83,18 @@ def open_query(run, collection, s, query: str) -> None:
     st.switch_page(nav.BY_SLUG["steps"].script)
 
 
+def comparison_table(c: owndata.RunComparison, *, several: bool) -> dict:
+    """One comparison as two columns, measure and value (Holm's p only when several runs were compared)."""
+    r = c.result
+    rows = [(T("data_col_pairs"), str(r.n)), (T("data_col_mean_delta"), fmt(r.mean_delta)),
+            (T("data_col_wtl"), f"{r.wins} / {r.ties} / {r.losses}"),
+            (T("data_col_ci"), f"[{fmt(r.ci_low)}, {fmt(r.ci_high)}]"), (T("data_col_p_t"), p_text(r.p_t)),
+            (T("data_col_p_rand"), p_text(r.p_randomization)),
+            *([(T("data_col_p_holm"), p_text(c.holm_p))] if several else []),
+            (T("data_col_effect"), "–" if r.effect_size != r.effect_size else fmt(r.effect_size, 2))]
+    return {T("col_measure"): [name for name, _ in rows], T("data_col_value"): [value for _, value in rows]}
+
+
 def delta_plot(c: owndata.RunComparison, base: str, key: str) -> None:
     order = np.argsort(c.delta, kind="stable")
     delta = c.delta[order]
@@ -155,8 +167,8 @@ except ValueError as exc:  # e.g. a grade too large for 2^grade − 1
 st.subheader(T("data_results", what=k_label(k)))
 tables.show({
     T("data_col_run"): list(scored),
-    f"{k_label(k)} · {T('data_gain_linear')}": [s.mean["linear"] for s in scored.values()],
-    f"{k_label(k)} · {T('data_gain_exponential')}": [s.mean["exponential"] for s in scored.values()],
+    T("data_gain_linear"): [s.mean["linear"] for s in scored.values()],  # nDCG@k is in the heading above
+    T("data_gain_exponential"): [s.mean["exponential"] for s in scored.values()],
     T("data_col_counted_n"): [s.counted for s in scored.values()],
 })
 first = next(iter(scored.values()))
@@ -177,7 +189,7 @@ gain = st.radio(T("data_chart_gain"), GAINS, format_func=labeller("data_gain_"),
 histogram(s, gain, "data_histogram")
 st.markdown(f"**{T('data_worst', n=WORST)}**")
 worst = s.per_query[s.per_query["counted"]].sort_values(f"ndcg_{gain}", kind="stable").head(WORST)
-tables.show(query_table(worst, k, collection.texts))
+tables.show(query_table(worst, k, collection.texts).iloc[:, :4 if collection.texts else 3])  # the scores only
 
 # ---- one query, step by step
 order = s.per_query.sort_values(f"ndcg_{gain}", kind="stable")
@@ -196,22 +208,11 @@ if len(names) < 2:
 base = st.selectbox(T("data_base"), names, key="data_base", **session.kept("data_base", names[0], names))
 with st.spinner(T("data_testing"), show_time=True):
     results = owndata.comparisons(base, scored, gain)
-summary = {
-    T("data_col_run"): [c.name for c in results],
-    T("data_col_pairs"): [c.result.n for c in results],
-    T("data_col_mean_delta"): [c.result.mean_delta for c in results],
-    T("data_col_wtl"): [f"{c.result.wins} / {c.result.ties} / {c.result.losses}" for c in results],
-    T("data_col_ci"): [f"[{fmt(c.result.ci_low)}, {fmt(c.result.ci_high)}]" for c in results],
-    T("data_col_p_t"): [p_text(c.result.p_t) for c in results],
-    T("data_col_p_rand"): [p_text(c.result.p_randomization) for c in results],
-}
-if len(results) > 1:
-    summary[T("data_col_p_holm")] = [p_text(c.holm_p) for c in results]
-summary[T("data_col_effect")] = [c.result.effect_size for c in results]
 st.caption(plain(T("data_compare_lead", base=base, gain=T(f"data_gain_{gain}"), what=k_label(k))))
-tables.show(summary)
-for c in results:
-    st.markdown(f"**{plain(T('data_delta_title', run=c.name, base=base))}**")
+for c in results:  # one short table per run, measures down the side: it fits a phone
+    st.markdown(f"**{plain(c.name)} − {plain(base)}**")
+    tables.show(comparison_table(c, several=len(results) > 1))
+    st.caption(plain(T("data_delta_title", run=c.name, base=base)))
     delta_plot(c, base, f"data_delta_{c.name}")
 with st.expander(T("data_p_title"), icon=":material/help:"):
     st.markdown(T("data_p_text", permutations=f"{results[0].result.permutations:,}"))
