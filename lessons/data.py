@@ -18,7 +18,7 @@ WORST = 5
 
 
 def uploads(files) -> list[owndata.Upload]:
-    return [owndata.Upload.of(f.name, f.getvalue()) for f in files if f is not None]
+    return [owndata.Upload.of_file(f) for f in files if f is not None]
 
 
 def p_text(p: float | None) -> str:

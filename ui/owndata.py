@@ -8,8 +8,11 @@ went wrong is kept as (catalogue key, parameters) and translated when shown.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
@@ -31,15 +34,22 @@ Problem = state.Problem
 
 @dataclass(frozen=True)
 class Upload:
-    """One file as given: a key unique to its content, its name and bytes."""
+    """One file as given: a key unique to it, its name, and its bytes (fetched only when the file is read)."""
 
     key: str
     name: str
-    data: bytes
+    data: Callable[[], bytes]
 
     @classmethod
     def of(cls, name: str, data: bytes) -> Upload:
-        return cls(hashlib.blake2b(data, digest_size=16).hexdigest() + ":" + name, name, data)
+        """Bytes in hand: keyed by a hash of their content."""
+        return cls(hashlib.blake2b(data, digest_size=16).hexdigest() + ":" + name, name, lambda: data)
+
+    @classmethod
+    def of_file(cls, file) -> Upload:
+        """An ``st.file_uploader`` file: keyed by Streamlit's id for it, so a rerun neither copies nor
+        hashes up to 20 MB again; its bytes are fetched only the first time it is read."""
+        return cls(f"{file.file_id}:{file.name}", file.name, file.getvalue)
 
 
 @dataclass
@@ -50,7 +60,7 @@ class Collection:
     qrels: pd.DataFrame | None = None
     qrels_name: str | None = None
     problems: list[Problem] = field(default_factory=list)  # files left out, files with lines left out
-    texts: dict[str, dict[str, str]] = field(default_factory=dict)  # query id -> {"ko": ..., "en": ...}
+    texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # query id -> {"ko": ..., "en": ...}
 
 
 def read(upload: Upload) -> Loaded | FileError:
@@ -58,7 +68,7 @@ def read(upload: Upload) -> Loaded | FileError:
     memo = session.data_memo("files")
     if upload.key not in memo:
         try:
-            memo[upload.key] = load(upload.data, upload.name)
+            memo[upload.key] = load(upload.data(), upload.name)
         except FileError as exc:
             memo[upload.key] = exc
         while len(memo) > KEPT_FILES:
@@ -116,12 +126,24 @@ def gather(run_uploads: list[Upload], qrels_upload: Upload | None) -> Collection
     return out
 
 
+@lru_cache(maxsize=len(SAMPLE_RUNS) + 1)
+def _sample_file(name: str) -> Upload:
+    """A bundled file, read and hashed once per process (an Upload and its bytes never change)."""
+    return Upload.of(name, (SAMPLE_DIR / name).read_bytes())
+
+
+@lru_cache(maxsize=1)
+def _sample_texts() -> Mapping[str, Mapping[str, str]]:
+    """The sample's query texts, read once per process, read-only."""
+    texts = pd.read_csv(SAMPLE_DIR / "queries.tsv", sep="\t", dtype=str)
+    return MappingProxyType({row.query_id: MappingProxyType({"ko": row.ko, "en": row.en})
+                             for row in texts.itertuples()})
+
+
 def sample() -> Collection:
     """The bundled sample (samples/make_sample.py): 50 queries in Korean and English, two systems."""
-    runs = [Upload.of(name, (SAMPLE_DIR / name).read_bytes()) for name in SAMPLE_RUNS]
-    out = gather(runs, Upload.of(SAMPLE_QRELS, (SAMPLE_DIR / SAMPLE_QRELS).read_bytes()))
-    texts = pd.read_csv(SAMPLE_DIR / "queries.tsv", sep="\t", dtype=str)
-    out.texts = {row.query_id: {"ko": row.ko, "en": row.en} for row in texts.itertuples()}
+    out = gather([_sample_file(name) for name in SAMPLE_RUNS], _sample_file(SAMPLE_QRELS))
+    out.texts = _sample_texts()
     return out
 
 
