@@ -6,7 +6,7 @@ PORT ?= 8501
 CHROMIUM := /usr/bin/chromium
 NGINX := /usr/sbin/nginx
 
-.PHONY: run test bench lint browser nginx clean
+.PHONY: run test bench lint browser nginx postgres clean
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -47,10 +47,19 @@ nginx:
 		echo "The scale-out test needs Debian's nginx: sudo apt-get install -y nginx"; exit 1; \
 	fi
 
+# Debian's PostgreSQL server for the live-class store's tests (tests/pg.py starts a throwaway cluster).
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then exit 0; fi; \
+	if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; \
+	else \
+		echo "The live-class store's tests need Debian's PostgreSQL: sudo apt-get install -y postgresql"; exit 1; \
+	fi
+
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .
 
-test: $(VENV)/.dev browser nginx lint
+test: $(VENV)/.dev browser nginx postgres lint
 	$(PY) -m pytest -n 2
 
 # Every benchmark runs; make bench fails if any of them printed a goal it missed.

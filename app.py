@@ -35,7 +35,12 @@ page = st.navigation(session.pages(lambda: [
       for lesson in nav.LESSONS),
 ]))
 st.set_page_config(page_title=f"{page.title} · nDCG")  # the browser tab names the lesson
-st.sidebar.caption(T("sidebar_link_data") if page.url_path == session.DATA_PATH else T("sidebar_link"))
+if page.url_path == session.DATA_PATH:
+    st.sidebar.caption(T("sidebar_link_data"))
+elif page.url_path == session.LIVE_PATH:
+    st.sidebar.caption(T("sidebar_link_live"))
+else:
+    st.sidebar.caption(T("sidebar_link"))
 share_slot = st.sidebar.empty()
 shown = share.link_panel(share_slot, page.url_path)  # before the lesson, so one that stops early has it too
 try:

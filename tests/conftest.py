@@ -16,6 +16,20 @@ from tests.harness import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _live_database(tmp_path_factory):
+    """AppTests keep the live class's rooms in a SQLite file of this test worker's own, never in .data/."""
+    import os
+
+    old = os.environ.get("NDCG_DATABASE_URL")
+    os.environ["NDCG_DATABASE_URL"] = f"sqlite:///{tmp_path_factory.mktemp('live') / 'live.sqlite3'}"
+    yield
+    if old is None:
+        os.environ.pop("NDCG_DATABASE_URL", None)
+    else:
+        os.environ["NDCG_DATABASE_URL"] = old
+
+
 def open_page(page: str, params: dict[str, str] | None = None, timeout: float = 60):
     """An AppTest of app.py opened with URL parameters, switched to ``page`` and run."""
     from streamlit.testing.v1 import AppTest

@@ -48,7 +48,7 @@ class Server:
     """A `streamlit run` of ``script`` (default: the app) on a free loopback port."""
 
     def __init__(self, script: str = "app.py", cwd: Path = ROOT, log: Path | None = None,
-                 extra: list[str] | None = None):
+                 extra: list[str] | None = None, env: dict[str, str] | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         ARTIFACTS.mkdir(exist_ok=True)
@@ -57,9 +57,13 @@ class Server:
         cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port),
                "--server.address", "127.0.0.1", "--server.headless", "true",
                "--browser.gatherUsageStats", "false", *(extra or [])]
+        # The live class's rooms go to a database of this server's own (a test's rows never reach .data/),
+        # unless ``env`` names one (NDCG_DATABASE_URL: a shared SQLite file, or PostgreSQL for replicas).
+        self.env = {**os.environ, "NDCG_DATABASE_URL": f"sqlite:///{ARTIFACTS / f'live-{self.port}.sqlite3'}",
+                    **(env or {})}
         with open(self.log, "w") as out:
             self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
-                                         stdin=subprocess.DEVNULL)
+                                         stdin=subprocess.DEVNULL, env=self.env)
 
     def wait_healthy(self, timeout: float = 60.0) -> Server:
         deadline = time.monotonic() + timeout

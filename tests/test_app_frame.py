@@ -16,7 +16,7 @@ from ui.i18n import translate
 
 def frame_marks(at) -> int:
     """How many times app.py's sidebar caption was drawn in this run (1 when app.py framed the page)."""
-    marks = (translate("sidebar_link", "en"), translate("sidebar_link_data", "en"))
+    marks = tuple(translate(key, "en") for key in ("sidebar_link", "sidebar_link_data", "sidebar_link_live"))
     return sum(c.value in marks for c in at.sidebar.caption)
 
 
@@ -30,12 +30,14 @@ def test_a_rerun_and_a_click_go_through_app_py(slug):
             at.run()
         elif step == "click" and slug == "data":  # the upload page has no ranking editor: a radio click
             at.radio(key="data_gain").set_value("exponential").run()
+        elif step == "click" and slug == "live":  # the live class has none either: a teacher opens a room
+            at.button(key="FormSubmitter:live_open-Open a room").click().run()
         elif step == "click":  # the exercises page has no ranking editor: its click is "Next exercise"
             at.button(key="exercises_next" if slug == "exercises" else f"{slug}_reverse").click().run()
         assert not at.exception, f"{step}: {at.exception}"
         assert frame_marks(at) == 1, f"{step}: app.py's frame drawn {frame_marks(at)} times"
         assert [t.value for t in at.title] == [title], f"{step}: titles {[t.value for t in at.title]}"
-    param, after = {"exercises": ("seed", "2"), "data": ("lang", "en")}.get(slug, ("items", "C,B,A"))
+    param, after = {"exercises": ("seed", "2"), "data": ("lang", "en"), "live": ("lang", "en")}.get(slug, ("items", "C,B,A"))
     value = at.query_params[param]
     assert (value[0] if isinstance(value, list) else value) == after
 

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from live import questions
+from live.store import STATES
 from ndcg_core import DISCOUNTS, GAINS, TIES, collection
 from ndcg_core.files import FILE_ERRORS
 from ndcg_core.trec import LINE_CODES
@@ -72,6 +74,7 @@ def dynamic_keys() -> set[str]:
     keys |= {f"lab_alt_{v}" for v in limits.ALTERNATIVES} | {f"lab_judge_{v}" for v in limits.JUDGES}
     keys |= {f"lab_noise_{v}" for v in limits.JUDGES} | {f"lab_weights_{v}" for v in limits.WEIGHTS}
     keys |= {f"lab_screen_{v}" for v in limits.SCREENS}
+    keys |= set(questions.SLIPS) | {f"live_state_{v}" for v in STATES}
     keys |= {f"lab_{part}_{who}" for part in ("verdict", "screen_line") for who in ("x", "y", "tie")}
     return keys
 

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+import live
 import ndcg_core
 import ui
 from tests.conftest import open_page
@@ -24,9 +25,9 @@ CONTAINERS = (dict, list, set, bytearray, np.ndarray, pd.DataFrame, types.Mappin
 
 
 def modules():
-    """Every module of ui/ and ndcg_core/, imported."""
+    """Every module of ui/, ndcg_core/ and live/, imported."""
     out = []
-    for package in (ui, ndcg_core):
+    for package in (ui, ndcg_core, live):
         for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
             out.append(importlib.import_module(info.name))
     return out
@@ -81,7 +82,7 @@ def test_module_level_mutable_values_are_named_as_constants():
     Lesson scripts and app.py are left out: Streamlit runs them afresh for each run of each session.
     """
     found = []
-    for path in [*ROOT.glob("ui/**/*.py"), *ROOT.glob("ndcg_core/**/*.py")]:
+    for path in [*ROOT.glob("ui/**/*.py"), *ROOT.glob("ndcg_core/**/*.py"), *ROOT.glob("live/**/*.py")]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, (ast.Assign, ast.AnnAssign)):

@@ -35,6 +35,7 @@ LESSONS = (
     Lesson("limits", ":material/warning:"),
     Lesson("exercises", ":material/quiz:", edits_example=False),
     Lesson("data", ":material/upload_file:", edits_example=False),
+    Lesson("live", ":material/groups:", edits_example=False),
 )
 EXAMPLE_LESSONS = tuple(lesson for lesson in LESSONS if lesson.edits_example)
 BY_SLUG = {lesson.slug: lesson for lesson in LESSONS}

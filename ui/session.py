@@ -14,6 +14,7 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
+from live import links
 from ui import exercises, limits, reconnect, state, url
 
 # The keys; tests read "example", "editor_version" and "editor_key" through AppTest.
@@ -52,6 +53,7 @@ def start_session() -> None:
         problem = ("url_repeated", {"names": ", ".join(k[:20] for k in repeated[:5])})
     _set_exercise_from(params)
     _set_lab_from(params)
+    _set_live_from(params)
     st.session_state[_LANG] = language
     st.session_state[EXAMPLE] = example
     st.session_state[_ORIGIN] = example
@@ -80,6 +82,9 @@ def follow_history() -> None:
     if ctx is None or not ctx.is_history_navigation:
         return
     params = {k: st.query_params[k] for k in st.query_params}
+    if links.PARAMS_SET & params.keys():  # a live class's address: it names no example
+        _set_live_from(params)
+        return
     if EXERCISE_PAGE_PARAMS & params.keys():  # an exercise's address: it names no example
         _set_exercise_from(params)
         return
@@ -107,6 +112,8 @@ def url_params(page_path: str = "") -> dict[str, str]:
         return {"exercise": kind, "seed": str(seed), "lang": language()}
     if page_path == DATA_PATH:  # uploads never go into a link
         return {"lang": language()}
+    if page_path == LIVE_PATH:  # the room, and the teacher's key or the student's id
+        return {**live(), "lang": language()}
     stamp = (example(), language())
     cached = st.session_state.get(_URL_CACHE)
     if cached is None or cached[0] != stamp:  # build the parameters once per change, not per call
@@ -115,6 +122,15 @@ def url_params(page_path: str = "") -> dict[str, str]:
     if page_path == LIMITS_PATH:  # the example's parameters, then the lab's own
         return {**cached[1], **limits.write(lab())}
     return {**cached[1], **present_params()}  # the presenter view's step stays in the link
+
+
+def share_params(page_path: str = "") -> dict[str, str]:
+    """The parameters of the link the sidebar offers to share: the page's own, except that a live class shares
+    only its join link (never the teacher's key or a student's id)."""
+    if page_path == LIVE_PATH:
+        room = live().get("room")
+        return {"room": room, "lang": language()} if room else {"lang": language()}
+    return url_params(page_path)
 
 
 def sync_url(page_path: str = "") -> None:
@@ -471,3 +487,78 @@ def lab_timings():
 
 def set_lab_timings(timings) -> None:
     st.session_state[_LAB_TIMINGS] = timings
+
+
+# ---------------------------------------------------------------- the live class
+
+LIVE_PATH = "live"
+_LIVE = "live_place"  # {"room": CODE, and "teacher", "view" or "me"}: the live page's address
+_LIVE_PROBLEM = "live_problem"
+_LIVE_SEEN = "live_seen"  # (question no, state) the student's page last drew
+_LIVE_ORDERS = "live_orders"  # question key -> the order a student dragged
+_LIVE_SEED = "live_next_seed"
+_LIVE_NOTE = "live_note"
+
+
+def _set_live_from(params: dict[str, str]) -> None:
+    """Take the live class's place from a link; unusable values are dropped and named (``live_bad_link``)."""
+    place, bad = links.read(params)
+    st.session_state[_LIVE] = place
+    st.session_state[_LIVE_PROBLEM] = ("live_bad_link", {"name": ", ".join(bad)}) if bad else None
+
+
+def live() -> dict[str, str]:
+    """Where the live page is: the room's code, and the teacher's key, the projector view or the student's id."""
+    if _LIVE not in st.session_state:
+        _set_live_from({k: st.query_params[k] for k in st.query_params})
+    return st.session_state[_LIVE]
+
+
+def set_live(**place: str) -> None:
+    """Go to another place of the live page (e.g. ``room=CODE, me=ID`` after joining)."""
+    st.session_state[_LIVE] = {k: v for k, v in place.items() if v}
+    st.session_state[_LIVE_PROBLEM] = None
+    st.session_state.pop(_LIVE_SEEN, None)
+
+
+def live_problem() -> state.Problem | None:
+    return st.session_state.get(_LIVE_PROBLEM)
+
+
+def live_seen():
+    return st.session_state.get(_LIVE_SEEN)
+
+
+def set_live_seen(stamp) -> None:
+    st.session_state[_LIVE_SEEN] = stamp
+
+
+def live_order(key: str, start: tuple[int, ...]) -> tuple[int, ...]:
+    """The order a student has dragged a live question's items into (``start`` until the first move)."""
+    return st.session_state.get(_LIVE_ORDERS, {}).get(key, start)
+
+
+def set_live_order(key: str, order: tuple[int, ...]) -> None:
+    st.session_state.setdefault(_LIVE_ORDERS, {})[key] = order
+
+
+def live_next_seed() -> int:
+    """The question number the teacher's form suggests: a fresh one after each question started."""
+    if _LIVE_SEED not in st.session_state:
+        st.session_state[_LIVE_SEED] = secrets.randbelow(1000)
+    return st.session_state[_LIVE_SEED]
+
+
+def new_live_seed(widget_key: str) -> None:
+    """A fresh suggestion after a question started: the seed box ``widget_key`` shows it on the next run."""
+    st.session_state[_LIVE_SEED] = secrets.randbelow(1000)
+    st.session_state.pop(widget_key, None)
+
+
+def set_live_note(note: state.Problem) -> None:
+    """A sentence for the next run of the live page (a failed join, a database that did not answer)."""
+    st.session_state[_LIVE_NOTE] = note
+
+
+def pop_live_note() -> state.Problem | None:
+    return st.session_state.pop(_LIVE_NOTE, None)

@@ -58,7 +58,7 @@ def link_panel(slot, page_path: str, shown: str | None = None) -> str:
     rerun cost ~5% of the server's CPU under a class's load. A redraw later in the same run (after a
     table edit) cannot reuse the popover's key, so its QR code is made at once.
     """
-    link = full_link(st.context.url, page_path, session.url_params(page_path))
+    link = full_link(st.context.url, page_path, session.share_params(page_path))
     if link == shown:
         return link
     first = shown is None

@@ -1,0 +1,239 @@
+"""Live class: a teacher opens a room, students join with its code, and their answers reach the projector.
+
+The address says who is looking (live/links.py): no room → join or open one; ``room=CODE`` → a student who has
+not joined yet; ``room=CODE&me=ID`` → a student; ``room=CODE&view=projector`` → the projector; and
+``room=CODE&teacher=KEY`` → the teacher, whose key alone may start, close and reveal a question or download the
+answers. Rooms, students, questions and answers live in the database (live/store.py: SQLite by default,
+PostgreSQL with NDCG_DATABASE_URL), so a reload, a restart or another replica shows the same room.
+"""
+
+import logging
+
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+
+from live import links, questions
+from live.store import DEFAULT_HOURS, MAX_STUDENTS, NICKNAME_MAX, NoRoom, NotTeacher, RoomFull, new_student_id
+from ui import live, session, share
+from ui.format import plain
+from ui.i18n import T, labeller
+
+HOURS = (1, 2, 3, 6, 12, 24, 48)
+
+
+def page_link(**params: str) -> str:
+    """This page's full link with ``params`` (and the language)."""
+    return share.full_link(st.context.url, session.LIVE_PATH, {**params, "lang": session.language()})
+
+
+# ---------------------------------------------------------------- no room yet: join, or open one
+
+@live.guarded
+def on_join() -> None:
+    """Join the room of the typed code (a failed join counts towards the limit)."""
+    s = live.store()
+    typed = str(session.widget_value("live_join_code") or "").strip()
+    if not typed:
+        session.set_live_note(("live_no_code", {}))
+        return
+    if live.join_blocked(s):
+        session.set_live_note(("live_blocked", {}))
+        return
+    try:
+        code = links.parse_code(typed)
+        student = s.join(code, new_student_id(), str(session.widget_value("live_join_name") or ""))
+    except (ValueError, NoRoom):
+        live.failed_join(s)
+        session.set_live_note(("live_no_room", {"code": typed[:20]}))
+        return
+    except RoomFull:
+        session.set_live_note(("live_full", {"max": MAX_STUDENTS}))
+        return
+    session.set_live(room=code, me=student.id)
+
+
+def join_form(code: str = "") -> None:
+    st.subheader(T("live_join_heading"))
+    with st.form("live_join", border=True):
+        st.text_input(T("live_code"), key="live_join_code", max_chars=12, help=T("live_code_help"),
+                      **session.kept("live_join_code", code))
+        st.text_input(T("live_nickname"), key="live_join_name", max_chars=NICKNAME_MAX,
+                      help=T("live_nickname_help", max=NICKNAME_MAX))
+        st.form_submit_button(T("live_join"), type="primary", on_click=on_join, icon=":material/login:")
+
+
+@live.guarded
+def on_open() -> None:
+    code, key = live.store().create_room(hours=float(session.widget_value("live_hours") or DEFAULT_HOURS))
+    session.set_live(room=code, teacher=key)
+
+
+def open_form() -> None:
+    st.subheader(T("live_open_heading"))
+    st.caption(T("live_open_lead"))
+    with st.form("live_open", border=True):
+        st.selectbox(T("live_hours"), HOURS, key="live_hours", **session.kept("live_hours", int(DEFAULT_HOURS), HOURS))
+        st.form_submit_button(T("live_open"), on_click=on_open, icon=":material/add_circle:")
+
+
+# ---------------------------------------------------------------- the teacher
+
+@live.guarded
+def on_start(code: str, key: str) -> None:
+    kind = session.widget_value("live_kind") or questions.KINDS[0]
+    seed = int(session.widget_value("live_seed") or 0)
+    live.store().start_question(code, key, kind, seed)
+    session.new_live_seed("live_seed")
+
+
+@live.guarded
+def on_close(code: str, key: str, no: int) -> None:
+    live.store().close_question(code, key, no)
+
+
+@live.guarded
+def on_reveal(code: str, key: str, no: int) -> None:
+    live.store().reveal_question(code, key, no)
+
+
+def teacher_view(code: str, key: str) -> None:
+    room = live.store().room(code)
+    st.header(T("live_room", code=code))
+    st.caption(T("live_expires", when=live.when(room.expires_at)))
+    join_link, projector_link = page_link(room=code), page_link(room=code, view="projector")
+    with st.expander(T("live_links"), icon=":material/link:", expanded=True):
+        left, right = st.columns([3, 1])
+        with left:
+            st.markdown(f"**{T('live_student_link')}**")
+            st.code(join_link, language=None, wrap_lines=True)
+            st.markdown(f"**{T('live_projector_link')}**")
+            st.code(projector_link, language=None, wrap_lines=True)
+            st.link_button(T("live_open_projector"), projector_link, icon=":material/cast:")
+        with right:
+            png = share.qr_png(join_link)
+            if png is not None:
+                st.image(png, caption=T("live_qr_caption"), width="stretch", alt=T("share_qr"))
+        st.markdown(f"**{T('live_teacher_link')}**")
+        st.warning(T("live_teacher_link_note"), icon=":material/key:")
+        st.code(page_link(room=code, teacher=key), language=None, wrap_lines=True)
+
+    st.subheader(T("live_ask_heading"))
+    with st.form("live_ask", border=True):
+        left, right = st.columns([2, 1])
+        left.selectbox(T("live_kind"), questions.KINDS, key="live_kind", format_func=labeller("ex_kind_"),
+                       **session.kept("live_kind", questions.KINDS[0], questions.KINDS))
+        right.number_input(T("live_seed"), min_value=0, max_value=999_999_999, step=1, key="live_seed",
+                           help=T("live_seed_help"), **session.kept("live_seed", session.live_next_seed()))
+        st.caption(T("live_start_note"))
+        st.form_submit_button(T("live_start"), type="primary", on_click=on_start, args=(code, key),
+                              icon=":material/play_arrow:")
+    q = live.store().current_question(code)
+    if q is not None:
+        close, show = st.columns(2)
+        close.button(T("live_close"), key="live_close", on_click=on_close, args=(code, key, q.no),
+                     disabled=q.state != "open", icon=":material/stop_circle:", width="stretch")
+        show.button(T("live_reveal"), key="live_reveal", on_click=on_reveal, args=(code, key, q.no),
+                    disabled=q.state == "revealed", icon=":material/visibility:", width="stretch")
+
+    live.board(code, key="live_teacher")
+
+    if q is not None:
+        with st.expander(T("live_answers_heading"), icon=":material/table:", key="live_answers", on_change="rerun") \
+                as box:
+            if box.open:
+                live.answers_table(questions.question(q.kind, q.seed), live.store().answers(code, q.no))
+    st.download_button(T("live_download"), lambda: live.export_csv(code, key), file_name=f"ndcg_live_{code}.csv",
+                       mime="text/csv", key="live_download", on_click="ignore", icon=":material/download:")
+
+
+# ---------------------------------------------------------------- the projector
+
+def projector_view(code: str) -> None:
+    link = page_link(room=code)
+    left, right = st.columns([4, 1], vertical_alignment="center")
+    left.header(T("live_room", code=code))
+    left.markdown(T("live_join_at", link=plain(link), code=code))
+    png = share.qr_png(link)
+    if png is not None:
+        right.image(png, caption=T("live_qr_caption"), width="stretch", alt=T("share_qr"))
+    live.board(code, key="live_projector")
+
+
+# ---------------------------------------------------------------- a student
+
+@st.fragment(run_every=live.POLL)
+def watch(code: str, stamp) -> None:
+    """Every two seconds: has the teacher started, closed or revealed a question? Then redraw the page."""
+    q = live.store().current_question(code)
+    if (None if q is None else (q.no, q.state)) != stamp:
+        st.rerun(scope="app")
+
+
+def student_view(code: str, student_id: str) -> None:
+    s = live.store()
+    me = s.student(code, student_id)
+    if me is None:
+        st.warning(T("live_gone"), icon=":material/person_off:")
+        join_form(code)
+        return
+    st.caption(T("live_you_are", name=plain(live.student_name(me.number, me.nickname, session.language()))))
+    q = s.current_question(code)
+    watch(code, None if q is None else (q.no, q.state))
+    if q is None:
+        st.info(T("live_waiting"), icon=":material/hourglass_empty:")
+        return
+    ex = live.show_question(q, table=not (q.kind == "ideal" and q.state == "open"))
+    mine = s.my_answer(code, q.no, student_id)
+    if q.state == "open":
+        live.answer_form(code, q, ex, student_id, mine)
+        if mine is not None:
+            st.success(T("live_sent", answer=plain(live.answer_text(ex, mine.response))), icon=":material/send:")
+    elif mine is None:
+        st.info(T("live_closed_none"), icon=":material/lock:")
+    elif q.state == "closed":
+        st.info(T("live_closed_yours", answer=plain(live.answer_text(ex, mine.response))), icon=":material/lock:")
+    if q.state == "revealed":
+        if mine is not None:
+            st.markdown(T("live_your_answer", answer=plain(live.answer_text(ex, mine.response))))
+            (st.success if mine.correct else st.error)(T("ex_right") if mine.correct else T("ex_wrong"))
+        live.reveal(ex, s.answers(code, q.no))
+
+
+# ---------------------------------------------------------------- the page
+
+st.title(T("live_title"))
+place = session.live()
+if not place.get("teacher") and place.get("view") != "projector":
+    st.write(T("live_lead"))
+live.place_problem()
+note = session.pop_live_note()
+if note is not None:
+    st.error(T(note[0], **note[1]), icon=":material/error:")
+try:
+    code = place.get("room")
+    if code is not None and live.store().room(code) is None:
+        st.warning(T("live_no_room", code=code), icon=":material/search_off:")
+        code = None
+    if code is None:
+        join, teach = st.columns(2, gap="large")
+        with join:
+            join_form(place.get("room", ""))
+        with teach:
+            open_form()
+    elif place.get("teacher"):
+        if live.store().is_teacher(code, place["teacher"]):
+            teacher_view(code, place["teacher"])
+        else:
+            st.warning(T("live_not_teacher"), icon=":material/key_off:")
+            join_form(code)
+    elif place.get("view") == "projector":
+        projector_view(code)
+    elif place.get("me"):
+        student_view(code, place["me"])
+    else:
+        join_form(code)
+except (NoRoom, NotTeacher):  # the room expired, or its key was wrong, between two looks
+    st.warning(T("live_no_room", code=place.get("room", "")), icon=":material/search_off:")
+except SQLAlchemyError:
+    logging.getLogger("ndcg_app").exception("the live class's database failed")
+    st.error(T("live_store_down"), icon=":material/cloud_off:")

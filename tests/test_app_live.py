@@ -1,0 +1,254 @@
+"""The live class page through AppTest, on SQLite and on PostgreSQL: teacher, students and projector."""
+
+from __future__ import annotations
+
+import csv
+import io
+import secrets
+
+import pytest
+
+from live import questions
+from live.store import MAX_STUDENTS, Store, new_student_id
+from tests.conftest import open_page
+from tests.pg import create_database, drop_database, postgres_cluster
+from ui import exercises
+from ui import live as live_ui
+from ui.i18n import translate
+
+PAGE = "lessons/live.py"
+OPEN = "FormSubmitter:live_open-Open a room"
+START = "FormSubmitter:live_ask-Start this question"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """One throwaway PostgreSQL cluster for this module (a test worker's own)."""
+    try:
+        with postgres_cluster() as url:
+            yield url
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request, tmp_path, monkeypatch):
+    """The page's database for one test: a fresh SQLite file, or a fresh database on the PostgreSQL cluster."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'live.sqlite3'}"
+        monkeypatch.setenv("NDCG_DATABASE_URL", url)
+        yield url
+        return
+    base = request.getfixturevalue("cluster")
+    name = f"t_{secrets.token_hex(6)}"
+    url = create_database(base, name)
+    monkeypatch.setenv("NDCG_DATABASE_URL", url)
+    yield url
+    live_ui._store.clear()  # close nothing by hand: the cached engine goes with the cache
+    drop_database(base, name)
+
+
+def teacher(lang: str = "en"):
+    """A teacher's AppTest that has opened a room: (AppTest, code, key)."""
+    at = open_page(PAGE, {"lang": lang})
+    at.button(key=OPEN).click().run()
+    place = at.session_state["live_place"]
+    return at, place["room"], place["teacher"]
+
+
+def start(at, kind: str, seed: int) -> None:
+    at.selectbox(key="live_kind").set_value(kind)
+    at.number_input(key="live_seed").set_value(seed)
+    at.button(key=START).click().run()
+
+
+def join(code: str, nickname: str = "", lang: str = "en"):
+    """A student's AppTest that has joined room ``code`` from its link: (AppTest, student id)."""
+    at = open_page(PAGE, {"room": code, "lang": lang})
+    at.text_input(key="live_join_name").input(nickname)
+    at.button(key=f"FormSubmitter:live_join-{translate('live_join', lang)}").click().run()
+    return at, at.session_state["live_place"].get("me")
+
+
+def answer_number(at, value: float) -> None:
+    at.number_input[0].set_value(value)
+    at.button(key=[b.key for b in at.button if b.key.startswith("FormSubmitter:live_") and "_form" in b.key][0]) \
+        .click().run()
+
+
+def texts(at) -> str:
+    return " ".join(str(e.value) for kind in ("markdown", "caption", "success", "info", "warning", "error", "subheader")
+                    for e in getattr(at, kind))
+
+
+def test_a_teacher_opens_a_room_and_gets_the_three_links(db):
+    """Opening a room puts the room and the teacher's key into the teacher's address and shows the join,
+    projector and teacher links; the sidebar shares only the join link."""
+    at, code, key = teacher()
+    assert len(code) == 6 and len(key) >= 24
+    assert at.query_params["room"] in (code, [code]) and at.query_params["teacher"] in (key, [key])
+    links = [c.value for c in at.code]
+    assert f"/live?room={code}&lang=en" in links and f"/live?room={code}&view=projector&lang=en" in links
+    assert any(key in link for link in links)
+    sidebar = [c.value for c in at.sidebar.code]
+    assert sidebar == [f"/live?room={code}&lang=en"]
+    assert Store(db).room(code) is not None
+
+
+def test_a_class_answers_and_the_board_counts_and_reveals(db):
+    """Three students join and answer (one changes their answer); the teacher's board counts 3 of 3, its table
+    holds the histogram of the final answers, and after the reveal each student sees their own verdict."""
+    at, code, key = teacher()
+    start(at, "estimate", 11)
+    ex = questions.question("estimate", 11)
+    students = [join(code, name) for name in ("ann", "", "<b>kim</b>")]
+    finals = [0.2, ex.ndcg(), 0.95]
+    answer_number(students[0][0], 0.9)
+    for (st_at, _), value in zip(students, finals, strict=True):
+        answer_number(st_at, value)
+        assert translate("live_sent", "en", answer="").split(":")[0] in texts(st_at)
+    rows = Store(db).answers(code, 1)
+    assert [r.number for r in rows] == [1, 2, 3] and rows[0].revision == 2
+    at.run()
+    assert translate("live_count", "en", answered=3, students=3) in texts(at)
+    at.session_state["live_teacher_chart_as_table"] = True
+    at.run()
+    table = at.table[-1].value
+    bars = questions.bars(ex, [(str(v), v) for v in finals])
+    assert table.iloc[:, 1].tolist() == list(bars.counts)
+    at.button(key="live_reveal").click().run()
+    assert translate("live_right_answer", "en", answer=exercises.answer_text(ex, "en")) in texts(at)
+    for (st_at, _), value in zip(students, finals, strict=True):
+        st_at.run()
+        verdicts = [e.value for e in (*st_at.success, *st_at.error)]
+        want = translate("ex_right", "en") if questions.store(ex, value).correct else translate("ex_wrong", "en")
+        assert want in verdicts
+
+
+def test_a_nickname_is_shown_as_text_and_exported_formula_safe(db):
+    """A nickname with markup is shown escaped, never as HTML, and one that starts with = is exported quoted."""
+    at, code, key = teacher()
+    start(at, "estimate", 3)
+    st_at, _ = join(code, "**x** <img src=x>")
+    caption = [c.value for c in st_at.caption if "You:" in c.value][0]
+    assert caption == "You: \\*\\*x\\*\\* \\<img src=x\\>"
+    evil, _ = join(code, "=HYPERLINK(\"http://x\")")
+    answer_number(evil, 0.5)
+    rows = list(csv.DictReader(io.StringIO(live_ui.export_csv(code, key).decode("utf-8-sig"))))
+    assert rows[0]["nickname"] == "'=HYPERLINK(\"http://x\")" and rows[0]["student"] == "2"
+
+
+def test_only_the_teachers_key_opens_the_teacher_view(db):
+    """A link with a wrong key (or another room's key) shows the student join form and no teacher control."""
+    _, code, _ = teacher()
+    _, _, other_key = teacher()
+    for key in ("x" * 32, other_key):
+        at = open_page(PAGE, {"room": code, "teacher": key, "lang": "en"})
+        assert translate("live_not_teacher", "en") in texts(at)
+        assert not [b for b in at.button if b.key in (START, "live_close", "live_reveal")]
+
+
+def test_no_answer_leaks_into_another_room(db):
+    """Two rooms with a question each: an answer in one room is counted there only."""
+    a, code_a, _ = teacher()
+    b, code_b, _ = teacher()
+    start(a, "estimate", 1)
+    start(b, "estimate", 1)
+    st_at, _ = join(code_a)
+    answer_number(st_at, 0.5)
+    a.run()
+    b.run()
+    assert translate("live_count", "en", answered=1, students=1) in texts(a)
+    assert translate("live_count", "en", answered=0, students=0) in texts(b)
+
+
+def test_a_student_answers_the_ideal_order_by_dragging(db):
+    """The drag list's reported order is what Send stores, with the nDCG it reached."""
+    at, code, _ = teacher()
+    start(at, "ideal", 4)
+    ex = questions.question("ideal", 4)
+    st_at, me = join(code)
+    order = [str(i) for i in exercises.ideal_order(ex)]
+    st_at.session_state["live_" + code + "_1_order"] = {"moved": {"order": order, "uid": order[0]}}
+    st_at.run()
+    st_at.button(key=f"live_{code}_1_send").click().run()
+    mine = Store(db).my_answer(code, 1, me)
+    assert mine.value == pytest.approx(1.0) and mine.correct
+
+
+def test_an_answer_after_the_close_is_refused_in_one_sentence(db):
+    """A student who sends after the teacher closed the question is told it is closed, and nothing is stored."""
+    at, code, _ = teacher()
+    start(at, "term", 2)
+    st_at, me = join(code)
+    at.button(key="live_close").click().run()
+    answer_number(st_at, 1.0)
+    assert translate("live_closed_none", "en") in texts(st_at)
+    assert Store(db).my_answer(code, 1, me) is None
+
+
+def test_a_wrong_code_is_named_and_repeated_failures_are_limited(db):
+    """A mistyped code gets one sentence naming it; after five failures a minute, joins are refused for a while."""
+    at = open_page(PAGE, {"lang": "en"})
+    for i in range(5):
+        at.text_input(key="live_join_code").input(f"ZZZZZ{i + 2}")
+        at.button(key="FormSubmitter:live_join-Join").click().run()
+        assert [e.value for e in at.error] == [translate("live_no_room", "en", code=f"ZZZZZ{i + 2}")]
+    _, code, _ = teacher()
+    at.text_input(key="live_join_code").input(code)
+    at.button(key="FormSubmitter:live_join-Join").click().run()
+    assert [e.value for e in at.error] == [translate("live_blocked", "en")]
+    assert "me" not in at.session_state["live_place"]
+
+
+def test_a_full_room_refuses_the_next_student_in_one_sentence(db):
+    """With 500 students in the room, the 501st is told the room is full and does not join."""
+    _, code, _ = teacher()
+    s = Store(db)
+    for _ in range(MAX_STUDENTS):
+        s.join(code, new_student_id())
+    at = open_page(PAGE, {"room": code, "lang": "ko"})
+    at.button(key="FormSubmitter:live_join-참여").click().run()
+    assert [e.value for e in at.error] == [translate("live_full", "ko", max=MAX_STUDENTS)]
+    assert "me" not in at.session_state["live_place"]
+
+
+@pytest.mark.parametrize(("params", "names"), [
+    ({"room": "xyz", "teacher": "<b>"}, "room, teacher"),
+    ({"room": "ABC234", "view": "tv"}, "view"),
+    ({"me": "a" * 300}, "me"),
+])
+def test_odd_link_values_are_named_and_the_page_still_opens(db, params, names):
+    """Unusable link values get one sentence naming them; the page opens what it can."""
+    at = open_page(PAGE, {**params, "lang": "en"})
+    assert [w.value for w in at.warning][0] == translate("live_bad_link", "en", name=names)
+    assert not at.exception
+
+
+def test_an_unknown_room_in_a_link_offers_the_join_form(db):
+    """A link to a room that does not exist (or has expired) says so and shows the join form."""
+    at = open_page(PAGE, {"room": "ABC234", "lang": "ko"})
+    assert translate("live_no_room", "ko", code="ABC234") in [w.value for w in at.warning]
+    assert at.text_input(key="live_join_code").value == "ABC234"
+
+
+def test_a_student_link_survives_a_server_restart(db):
+    """After the server's store is dropped (a restart), the student's link still shows their stored answer."""
+    at, code, _ = teacher()
+    start(at, "estimate", 8)
+    st_at, me = join(code, "lee")
+    answer_number(st_at, 0.4)
+    live_ui._store.clear()
+    again = open_page(PAGE, {"room": code, "me": me, "lang": "en"})
+    assert translate("live_sent", "en", answer="0\\.4000") in texts(again)
+    assert "You: lee" in texts(again)
+
+
+def test_an_unreachable_database_gets_one_sentence(monkeypatch):
+    """When the database cannot be reached, the page says so in one sentence and shows no traceback."""
+    from tests.harness import free_port
+
+    monkeypatch.setenv("NDCG_DATABASE_URL", f"postgresql://nobody@127.0.0.1:{free_port()}/none?connect_timeout=2")
+    at = open_page(PAGE, {"room": "ABC234", "lang": "en"})
+    assert [e.value for e in at.error] == [translate("live_store_down", "en")]
+    assert not at.exception

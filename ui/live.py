@@ -1,0 +1,266 @@
+"""The live class's shared parts: the room store, the client's address for the join limit, a question as the
+class sees it, a student's answer form, and the board (count, histogram, reveal) that the projector and the
+teacher's page redraw every two seconds.
+
+Every number comes from ``live.questions``; every row comes from ``live.store``. Nicknames are user text:
+they reach the page through ``plain`` (markdown) or a table cell (``tables.show``), never as HTML.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+from datetime import UTC, datetime
+
+import pandas as pd
+import streamlit as st
+from sqlalchemy.exc import SQLAlchemyError
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+from live import questions
+from live.store import Answer, NoRoom, NotTeacher, Question, QuestionClosed, Store, database_url
+from ui import exercises, figures, session, tables, worksheet
+from ui.components.sortable import sortable_list
+from ui.format import fmt
+from ui.i18n import T, translate
+
+POLL = 2.0  # seconds between a projector's (or a waiting student's) looks at the room
+LOOPBACK = ("127.0.0.1", "::1")
+ADDRESS_LIMIT = 40  # failed joins a minute from one address (a tab's own limit is the store's, 5)
+
+
+@st.cache_resource(show_spinner=False)
+def _store(url: str) -> Store:
+    """One store (an engine and its connection pool) per database per process, shared by every session."""
+    return Store(url)
+
+
+def store() -> Store:
+    return _store(database_url())
+
+
+def clients() -> tuple[str, str]:
+    """Who is joining, for the limits on failed joins: (this browser tab, its address). The address is the last
+    X-Forwarded-For entry, which a proxy on this machine appended, when the connection comes from loopback."""
+    ip = st.context.ip_address
+    ip = ip if isinstance(ip, str) else ""  # AppTest has no address
+    forwarded = st.context.headers.get("X-Forwarded-For") if ip in LOOPBACK else None
+    if forwarded:
+        ip = forwarded.split(",")[-1].strip()
+    ctx = get_script_run_ctx()
+    return f"tab:{ctx.session_id if ctx else 'none'}", f"ip:{ip or 'unknown'}"
+
+
+def join_blocked(s: Store) -> bool:
+    """Five wrong codes a minute from one tab, or forty from one address (a school's shared address), block
+    joining for the rest of that minute: a code is one of 32⁶ ≈ 10⁹."""
+    tab, address = clients()
+    return s.join_blocked(tab) or s.join_blocked(address, limit=ADDRESS_LIMIT)
+
+
+def failed_join(s: Store) -> None:
+    for who in clients():
+        s.note_failed_join(who)
+
+
+def guarded(callback):
+    """A button's callback whose database failure becomes one sentence on the next run, not a traceback."""
+    @functools.wraps(callback)
+    def run(*args):
+        try:
+            callback(*args)
+        except SQLAlchemyError:
+            logging.getLogger("ndcg_app").exception("the live class's database failed in %s", callback.__name__)
+            session.set_live_note(("live_store_down", {}))
+        except (NoRoom, NotTeacher):
+            session.set_live_note(("live_no_room", {"code": session.live().get("room", "")}))
+    return run
+
+
+def when(ts: float) -> str:
+    return datetime.fromtimestamp(ts, UTC).strftime("%Y-%m-%d %H:%M")
+
+
+def student_name(number: int, nickname: str, lang: str) -> str:
+    """A student as the class sees them: the nickname (user text, not escaped here), else "student 17"."""
+    return nickname or translate("live_student_n", lang, n=number)
+
+
+# ---------------------------------------------------------------- a question and its answers
+
+def show_question(q: Question, *, table: bool = True) -> exercises.Exercise:
+    """The question's number, kind, text and (with ``table``) ranking table; returns its exercise."""
+    ex = questions.question(q.kind, q.seed)
+    lang = session.language()
+    st.subheader(f"{T('live_question_no', no=q.no)} · {T(f'ex_kind_{q.kind}')}")
+    st.write(worksheet.question(ex, lang))
+    if table:
+        header, rows = worksheet.table(ex, lang)
+        tables.show(pd.DataFrame(list(rows), columns=list(header)))
+    if ex.k is not None:
+        st.caption(T("ex_only_top_k", k=ex.k, n=len(ex.items)))
+    return ex
+
+
+def answer_text(ex: exercises.Exercise, response_json: str) -> str:
+    """A stored answer as one short phrase in the session's language."""
+    response = questions.load(ex, response_json)
+    if ex.kind == "better":
+        def pick(p: str) -> str:
+            return T("ex_same") if p == "same" else p
+
+        return T("live_pick_answer", linear=pick(response["linear"]), exponential=pick(response["exponential"]))
+    if ex.kind == "ideal":
+        return T("live_order_answer", order=", ".join(ex.items[i] for i in response), value=fmt(ex.ndcg(response)))
+    return fmt(response)
+
+
+def answer_form(code: str, q: Question, ex: exercises.Exercise, student_id: str, mine: Answer | None) -> None:
+    """The answer widgets of an open question and its Send button; a sent answer is stored (replacing the last)."""
+    lang = session.language()
+    key = f"live_{code}_{q.no}"
+    previous = questions.load(ex, mine.response) if mine else None
+    response, missing = None, False
+    if ex.kind in ("estimate", "term"):
+        with st.form(f"{key}_form", border=False):
+            label = T("ex_answer_estimate", at=ex.at) if ex.kind == "estimate" else T("ex_answer_term", rank=ex.rank)
+            value = st.number_input(label, min_value=0.0, max_value=1.0 if ex.kind == "estimate" else None,
+                                    value=previous, step=0.01, format="%.4f", key=f"{key}_number")
+            sent = st.form_submit_button(T("live_submit"), type="primary")
+        response, missing = value, value is None
+    elif ex.kind == "better":
+        with st.form(f"{key}_form", border=False):
+            picks = {gain: st.radio(T("ex_answer_better", gain=exercises.gain_name(gain, lang)), questions.CHOICES,
+                                    index=questions.CHOICES.index(previous[gain]) if previous else None,
+                                    horizontal=True, key=f"{key}_{gain}",
+                                    format_func=lambda o: translate("ex_same", lang) if o == "same" else o)
+                     for gain in questions.GAINS}
+            sent = st.form_submit_button(T("live_submit"), type="primary")
+        response, missing = picks, None in picks.values()
+    else:
+        order = session.live_order(key, previous or tuple(range(len(ex.items))))
+        items = [{"uid": str(i), "name": ex.items[i], "grade": T("grade_short", g=ex.grades[i]), "bad": False}
+                 for i in order]
+        text = {"hint": T("list_hint"), "hint_touch": T("list_hint_touch"), "locked": T("list_locked"),
+                "label": T("ex_kind_ideal"), "up": T("list_up"), "down": T("list_down")}
+
+        def on_moved() -> None:
+            reported = (session.widget_value(f"{key}_order") or {}).get("moved")
+            if isinstance(reported, dict):
+                session.set_live_order(key, tuple(int(u) for u in reported.get("order") or order))
+
+        moved = sortable_list(key=f"{key}_order", items=items, text=text, locked=False, on_moved=on_moved)
+        if isinstance(moved, dict):  # AppTest sets the component's state without its callback
+            reported = tuple(int(u) for u in moved.get("order") or order)
+            if sorted(reported) == list(range(len(ex.items))) and reported != order:
+                session.set_live_order(key, reported)
+                st.rerun()
+        sent = st.button(T("live_submit"), key=f"{key}_send", type="primary")
+        response = order
+    if sent:
+        if missing:
+            st.warning(T("ex_need_answer"), icon=":material/edit:")
+            return
+        send(code, q, ex, student_id, response)
+
+
+def send(code: str, q: Question, ex: exercises.Exercise, student_id: str, response) -> None:
+    """Store ``response`` as this student's answer; a closed question or a bad answer gets one sentence."""
+    try:
+        stored = questions.store(ex, response)
+    except (TypeError, ValueError):
+        why = T("live_answer_range") if ex.kind == "estimate" else T("live_answer_positive")
+        st.error(T("live_bad_answer", why=why), icon=":material/error:")
+        return
+    try:
+        store().answer(code, q.no, student_id, stored.response, stored.value, stored.correct)
+    except QuestionClosed:
+        st.warning(T("live_too_late"), icon=":material/timer_off:")
+        return
+    st.rerun()  # redraw with the stored answer
+
+
+# ---------------------------------------------------------------- the board: projector and teacher
+
+def histogram(ex: exercises.Exercise, answers: list[Answer], *, revealed: bool, key: str) -> None:
+    """The class's answers as bars (counts on them); after the reveal the bar holding the answer is green."""
+    bars = questions.bars(ex, [(a.response, a.value) for a in answers], same_word=T("ex_same"))
+    colours = [figures.PALETTE["green"] if revealed and right else figures.PALETTE["blue"] for right in bars.right]
+    title = T("live_chart_picks") if ex.kind == "better" else T("live_chart_reached") if ex.kind == "ideal" \
+        else T("live_chart_answers")
+    st.markdown(f"**{title}**")
+    fig = figures.figure(
+        [{"type": "bar", "x": list(bars.labels), "y": list(bars.counts), "text": [str(c) for c in bars.counts],
+          "textposition": "outside", "marker": {"color": colours}, "cliponaxis": False,
+          "hovertemplate": "%{x}: %{y}<extra></extra>"}],
+        x_title=T("live_axis_value") if ex.kind != "ideal" else "nDCG", y_title=T("live_axis_students"),
+        height=320, bargap=0.15, yaxis={"title": {"text": T("live_axis_students")}, "rangemode": "tozero",
+                                        "dtick": max(1, (max(bars.counts) if bars.counts else 1) // 8 or 1)})
+    table = {T("live_col_bin"): list(bars.labels), T("live_col_count"): list(bars.counts)}
+    if revealed:
+        table[T("live_col_is_right")] = ["✓" if r else "" for r in bars.right]
+    figures.plot(fig, key, table=table)
+
+
+def reveal(ex: exercises.Exercise, answers: list[Answer]) -> None:
+    """The answer, the worked solution and the most common mistake."""
+    lang = session.language()
+    st.success(T("live_right_answer", answer=exercises.answer_text(ex, lang)), icon=":material/check_circle:")
+    st.markdown(f"**{T('ex_solution')}**")
+    st.text("\n".join(exercises.solution(ex, lang)))
+    slip = questions.mistake(ex, [(a.response, a.value, a.correct) for a in answers])
+    if slip is None:
+        st.caption(T("live_all_right") if answers else "")
+        return
+    params = {k: (fmt(v) if isinstance(v, float) else T("ex_same") if v == "same" else v)
+              for k, v in slip.params.items() if v is not None}
+    st.info(T("live_mistake", count=slip.count, wrong=slip.wrong, what=T(slip.key, **params)),
+            icon=":material/lightbulb:")
+
+
+@st.fragment(run_every=POLL)
+def board(code: str, *, key: str) -> None:
+    """The room's current question, how many answered, the histogram and (once revealed) the answer: redrawn
+    every ``POLL`` seconds from the database, so every replica's projector shows the same room."""
+    s = store()
+    q = s.current_question(code)
+    if q is None:
+        st.info(T("live_no_question"), icon=":material/hourglass_empty:")
+        return
+    ex = show_question(q)
+    students, answered = s.tally(code, q.no)
+    st.markdown(f"### {T('live_count', answered=answered, students=students)} · {T(f'live_state_{q.state}')}")
+    answers = s.answers(code, q.no)
+    histogram(ex, answers, revealed=q.state == "revealed", key=f"{key}_chart")
+    if q.state == "revealed":
+        reveal(ex, answers)
+
+
+def answers_table(ex: exercises.Exercise, answers: list[Answer]) -> None:
+    """The teacher's table of this question's answers: student, answer, right or wrong, changes."""
+    lang = session.language()
+    tables.show({
+        T("live_col_student"): [student_name(a.number, a.nickname, lang) for a in answers],
+        T("live_col_answer"): [answer_text(ex, a.response) for a in answers],
+        T("live_col_right"): [T("live_yes") if a.correct else T("live_no") for a in answers],
+        T("live_col_changes"): [a.revision - 1 for a in answers],
+    }, static=len(answers) <= tables.STATIC_ROWS, height=tables.table_height(len(answers)))
+
+
+def export_csv(code: str, key: str) -> bytes:
+    """Every answer of the room as CSV (formula-safe), with each answer also written out in words."""
+    rows = store().export_rows(code, key)
+    for row in rows:
+        row["response"] = json.dumps(json.loads(row["response"]), ensure_ascii=False)
+    columns = ["question", "kind", "seed", "student", "nickname", "response", "value", "correct", "answered_at",
+               "updated_at", "revision"]
+    return tables.csv_bytes(pd.DataFrame(rows, columns=columns))
+
+
+def place_problem() -> None:
+    """The sentence for an unusable value in the link, if any."""
+    problem = session.live_problem()
+    if problem is not None:
+        key, params = problem
+        st.warning(T(key, **params), icon=":material/link_off:")  # the names are the page's own parameters
