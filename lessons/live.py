@@ -101,7 +101,8 @@ def teacher_view(code: str, key: str) -> None:
     st.header(T("live_room", code=code))
     st.caption(T("live_expires", when=live.when(room.expires_at)))
     join_link, projector_link = page_link(room=code), page_link(room=code, view="projector")
-    with st.expander(T("live_links"), icon=":material/link:", expanded=True):
+    q = live.store().current_question(code)
+    with st.expander(T("live_links"), icon=":material/link:", expanded=q is None):  # folded once a question runs
         left, right = st.columns([3, 1])
         with left:
             st.markdown(f"**{T('live_student_link')}**")
@@ -127,7 +128,6 @@ def teacher_view(code: str, key: str) -> None:
         st.caption(T("live_start_note"))
         st.form_submit_button(T("live_start"), type="primary", on_click=on_start, args=(code, key),
                               icon=":material/play_arrow:")
-    q = live.store().current_question(code)
     if q is not None:
         close, show = st.columns(2)
         close.button(T("live_close"), key="live_close", on_click=on_close, args=(code, key, q.no),
@@ -151,8 +151,8 @@ def teacher_view(code: str, key: str) -> None:
 def projector_view(code: str) -> None:
     link = page_link(room=code)
     left, right = st.columns([4, 1], vertical_alignment="center")
-    left.header(T("live_room", code=code))
-    left.markdown(T("live_join_at", link=plain(link), code=code))
+    left.header(T("live_projector_code", code=code))
+    left.markdown(f"#### {T('live_join_at', link=plain(link))}")
     png = share.qr_png(link)
     if png is not None:
         right.image(png, caption=T("live_qr_caption"), width="stretch", alt=T("share_qr"))
@@ -201,8 +201,10 @@ def student_view(code: str, student_id: str) -> None:
 
 # ---------------------------------------------------------------- the page
 
-st.title(T("live_title"))
 place = session.live()
+if place.get("view") == "projector":  # the screen is the class's: no menu, nothing but the room
+    st.set_page_config(initial_sidebar_state="collapsed")
+st.title(T("live_title"))
 if not place.get("teacher") and place.get("view") != "projector":
     st.write(T("live_lead"))
 live.place_problem()

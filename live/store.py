@@ -408,13 +408,15 @@ class Store:
         return True
 
     def start_question(self, code: str, key: str, kind: str, seed: int, now: float | None = None) -> Question:
-        """Close the room's open question and open a new one, numbered one more than the last."""
+        """Close the room's open question and open a new one, numbered one more than the last (expired rooms of
+        others are purged first)."""
         if not isinstance(kind, str) or not 0 < len(kind) <= KIND_MAX:
             raise ValueError(f"a question kind is 1 to {KIND_MAX} characters")
         seed = int(seed)
         if not -(2**63) <= seed < 2**63:
             raise ValueError("a question seed fits in 64 bits")
         now = _now(now)
+        self.purge_expired(now)  # a teacher's step is rare: a good moment to delete other rooms that expired
         for _ in range(_RETRIES):
             try:
                 with self._writer.begin() as conn:

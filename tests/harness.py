@@ -59,8 +59,8 @@ class Server:
                "--browser.gatherUsageStats", "false", *(extra or [])]
         # The live class's rooms go to a database of this server's own (a test's rows never reach .data/),
         # unless ``env`` names one (NDCG_DATABASE_URL: a shared SQLite file, or PostgreSQL for replicas).
-        self.env = {**os.environ, "NDCG_DATABASE_URL": f"sqlite:///{ARTIFACTS / f'live-{self.port}.sqlite3'}",
-                    **(env or {})}
+        self.own_db = ARTIFACTS / f"live-{self.port}.sqlite3"  # removed by stop()
+        self.env = {**os.environ, "NDCG_DATABASE_URL": f"sqlite:///{self.own_db}", **(env or {})}
         with open(self.log, "w") as out:
             self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
                                          stdin=subprocess.DEVNULL, env=self.env)
@@ -101,6 +101,8 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(timeout=10)
+        for suffix in ("", "-wal", "-shm"):
+            Path(f"{self.own_db}{suffix}").unlink(missing_ok=True)
 
     def __enter__(self) -> Server:
         return self.wait_healthy()

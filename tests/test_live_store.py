@@ -505,6 +505,15 @@ def test_create_room_purges_expired_rooms(store):
     assert room_rows(store, old) == 0
 
 
+def test_starting_a_question_purges_expired_rooms(store):
+    """A teacher starting a question in a live room also removes other rooms that have expired."""
+    old, _ = room_with_question(store, students_=1)
+    code, key = store.create_room(hours=12, now=T0)
+    store.start_question(code, key, "estimate", 1, now=T0 + 7 * HOUR)
+    assert room_rows(store, old) == 0
+    assert store.current_question(code, now=T0 + 7 * HOUR).no == 1
+
+
 def test_restart_keeps_everything(store):
     """A new Store on the same database (a server restart) sees the rooms, students, questions and answers."""
     code, key = room_with_question(store, students_=2)

@@ -1442,6 +1442,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "live_waiting": ("선생님이 첫 문제를 내기를 기다리는 중입니다. 문제가 나오면 이 화면이 저절로 바뀝니다.",
                      "Waiting for the teacher's first question. This screen changes by itself when it comes."),
     "live_question_no": ("문제 {no}", "Question {no}"),
+    "live_q_ideal": (
+        "항목을 끌어서(또는 키보드로 옮겨서) 이상적 순서로 놓은 다음 '답 보내기'를 누르세요. 같은 등급끼리는 어느 순서든 정답입니다. "
+        "프로젝터에는 각자 만든 순서의 nDCG가 모입니다.",
+        "Drag the items (or move them with the keyboard) into the ideal order, then press Send answer. Items with the same "
+        "grade may come in any order. The projector gathers the nDCG each order reaches.",
+    ),
     "live_submit": ("답 보내기", "Send answer"),
     "live_sent": (
         "답을 보냈습니다: {answer}. 선생님이 문제를 닫기 전까지 바꿀 수 있습니다.",
@@ -1494,7 +1500,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "live_yes": ("맞음", "right"),
     "live_no": ("틀림", "wrong"),
     # projector
-    "live_join_at": ("참여: {link} · 코드 {code}", "Join at {link} · code {code}"),
+    "live_projector_code": ("참여 코드: {code}", "Join code: {code}"),
+    "live_join_at": ("참여 주소: {link}", "Join at {link}"),
     "live_qr_caption": ("휴대폰 카메라로 찍으면 이 수업에 참여합니다.", "Scan with a phone camera to join this class."),
     "live_count": ("{answered} / {students}명 답함", "{answered} of {students} answered"),
     "live_no_question": ("아직 낸 문제가 없습니다.", "No question has been asked yet."),
@@ -1506,7 +1513,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "live_col_bin": ("구간", "range"),
     "live_col_count": ("학생 수", "students"),
     "live_col_is_right": ("정답 구간", "holds the answer"),
-    "live_mistake": ("가장 흔한 실수({count} / 틀린 답 {wrong}개): {what}", "The most common mistake ({count} of {wrong} wrong answers): {what}"),
+    "live_mistake": ("가장 흔한 실수(틀린 답 {wrong}개 중 {count}개): {what}", "The most common mistake ({count} of {wrong} wrong answers): {what}"),
     "live_all_right": ("틀린 답이 없습니다.", "No answer was wrong."),
     "live_slip_other_gain": ("다른 이득 공식을 썼습니다(그 값은 {value}).", "used the other gain formula (that gives {value})."),
     "live_slip_no_cutoff": ("순위 k 아래까지 모두 더했습니다(그 값은 {value}).", "added up the ranks below k too (that gives {value})."),

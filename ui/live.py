@@ -94,7 +94,7 @@ def show_question(q: Question, *, table: bool = True) -> exercises.Exercise:
     ex = questions.question(q.kind, q.seed)
     lang = session.language()
     st.subheader(f"{T('live_question_no', no=q.no)} · {T(f'ex_kind_{q.kind}')}")
-    st.write(worksheet.question(ex, lang))
+    st.write(T("live_q_ideal") if q.kind == "ideal" else worksheet.question(ex, lang))
     if table:
         header, rows = worksheet.table(ex, lang)
         tables.show(pd.DataFrame(list(rows), columns=list(header)))
