@@ -161,12 +161,30 @@ def projector_view(code: str) -> None:
 
 # ---------------------------------------------------------------- a student
 
-@st.fragment(run_every=live.POLL)
-def watch(code: str, stamp) -> None:
-    """Every two seconds: has the teacher started, closed or revealed a question? Then redraw the page."""
-    q = live.store().current_question(code)
+@st.fragment(run_every=live.STUDENT_POLL)
+def my_status(code: str, student_id: str, stamp) -> None:
+    """Every few seconds: redraw the page when the teacher has started, closed or revealed a question; else show
+    this student's answer as the database holds it (a confirmation drawn here is never lost with a run's end)."""
+    s = live.store()
+    q = s.current_question(code)
     if (None if q is None else (q.no, q.state)) != stamp:
         st.rerun(scope="app")
+    if q is None:
+        st.info(T("live_waiting"), icon=":material/hourglass_empty:")
+        return
+    ex = questions.question(q.kind, q.seed)
+    mine = s.my_answer(code, q.no, student_id)
+    said = None if mine is None else plain(live.answer_text(ex, mine.response))
+    if q.state == "open":
+        if mine is not None:
+            st.success(T("live_sent", answer=said), icon=":material/send:")
+    elif mine is None:
+        st.info(T("live_closed_none"), icon=":material/lock:")
+    elif q.state == "closed":
+        st.info(T("live_closed_yours", answer=said), icon=":material/lock:")
+    else:
+        st.markdown(T("live_your_answer", answer=said))
+        (st.success if mine.correct else st.error)(T("ex_right") if mine.correct else T("ex_wrong"))
 
 
 def student_view(code: str, student_id: str) -> None:
@@ -178,24 +196,15 @@ def student_view(code: str, student_id: str) -> None:
         return
     st.caption(T("live_you_are", name=plain(live.student_name(me.number, me.nickname, session.language()))))
     q = s.current_question(code)
-    watch(code, None if q is None else (q.no, q.state))
+    stamp = None if q is None else (q.no, q.state)
     if q is None:
-        st.info(T("live_waiting"), icon=":material/hourglass_empty:")
+        my_status(code, student_id, stamp)
         return
     ex = live.show_question(q, table=not (q.kind == "ideal" and q.state == "open"))
-    mine = s.my_answer(code, q.no, student_id)
     if q.state == "open":
-        live.answer_form(code, q, ex, student_id, mine)
-        if mine is not None:
-            st.success(T("live_sent", answer=plain(live.answer_text(ex, mine.response))), icon=":material/send:")
-    elif mine is None:
-        st.info(T("live_closed_none"), icon=":material/lock:")
-    elif q.state == "closed":
-        st.info(T("live_closed_yours", answer=plain(live.answer_text(ex, mine.response))), icon=":material/lock:")
+        live.answer_form(code, q, ex, student_id, s.my_answer(code, q.no, student_id))
+    my_status(code, student_id, stamp)
     if q.state == "revealed":
-        if mine is not None:
-            st.markdown(T("live_your_answer", answer=plain(live.answer_text(ex, mine.response))))
-            (st.success if mine.correct else st.error)(T("ex_right") if mine.correct else T("ex_wrong"))
         live.reveal(ex, s.answers(code, q.no))
 
 

@@ -14,6 +14,7 @@ import logging
 from datetime import UTC, datetime
 
 import pandas as pd
+import pyarrow as pa
 import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
@@ -25,7 +26,8 @@ from ui.components.sortable import sortable_list
 from ui.format import fmt
 from ui.i18n import T, translate
 
-POLL = 2.0  # seconds between a projector's (or a waiting student's) looks at the room
+POLL = 2.0  # seconds between a projector's (or the teacher's) looks at the room
+STUDENT_POLL = 3.0  # seconds between a student's looks: each costs the server ~9 ms, 60 students ~20 a second
 LOOPBACK = ("127.0.0.1", "::1")
 ADDRESS_LIMIT = 40  # failed joins a minute from one address (a tab's own limit is the store's, 5)
 
@@ -89,6 +91,14 @@ def student_name(number: int, nickname: str, lang: str) -> str:
 
 # ---------------------------------------------------------------- a question and its answers
 
+@functools.lru_cache(maxsize=256)
+def question_table(kind: str, seed: int, lang: str) -> pa.Table:
+    """A question's ranking table, built once per process (every poll of every projector draws it again); an
+    Arrow table cannot change, so sessions may share it."""
+    header, rows = worksheet.table(questions.question(kind, seed), lang)
+    return tables.arrow({h: [r[i] for r in rows] for i, h in enumerate(header)})
+
+
 def show_question(q: Question, *, table: bool = True) -> exercises.Exercise:
     """The question's number, kind, text and (with ``table``) ranking table; returns its exercise."""
     ex = questions.question(q.kind, q.seed)
@@ -96,8 +106,7 @@ def show_question(q: Question, *, table: bool = True) -> exercises.Exercise:
     st.subheader(f"{T('live_question_no', no=q.no)} · {T(f'ex_kind_{q.kind}')}")
     st.write(T("live_q_ideal") if q.kind == "ideal" else worksheet.question(ex, lang))
     if table:
-        header, rows = worksheet.table(ex, lang)
-        tables.show(pd.DataFrame(list(rows), columns=list(header)))
+        tables.show(question_table(q.kind, q.seed, lang))
     if ex.k is not None:
         st.caption(T("ex_only_top_k", k=ex.k, n=len(ex.items)))
     return ex
@@ -177,8 +186,7 @@ def send(code: str, q: Question, ex: exercises.Exercise, student_id: str, respon
         store().answer(code, q.no, student_id, stored.response, stored.value, stored.correct)
     except QuestionClosed:
         st.warning(T("live_too_late"), icon=":material/timer_off:")
-        return
-    st.rerun()  # redraw with the stored answer
+    # No st.rerun(): the student's status below the form reads the stored answer in this same run.
 
 
 # ---------------------------------------------------------------- the board: projector and teacher
