@@ -530,3 +530,61 @@ def test_an_upload_with_formula_ids_exports_them_neutralised():
     exported = csv_bytes(table).decode("utf-8-sig")
     assert "\"'=HYPERLINK(" in exported and "\"'+1+1\"" in exported
     assert gather([Upload.of("f.run", run)], Upload.of("f.qrels", qrels)).problems == []
+
+
+# ---------------------------------------------------------------- the live class: nicknames and join codes
+
+@pytest.fixture(scope="module")
+def live_room(tmp_path_factory):
+    """A room with an open question, in a database of this module's own: (database URL, code, teacher key)."""
+    import os
+
+    from live.store import Store
+    from ui import live as live_ui
+
+    url = f"sqlite:///{tmp_path_factory.mktemp('hostile_live') / 'live.sqlite3'}"
+    old = os.environ.get("NDCG_DATABASE_URL")
+    os.environ["NDCG_DATABASE_URL"] = url
+    store = Store(url)
+    code, key = store.create_room()
+    store.start_question(code, key, "estimate", 3)
+    yield url, code, key
+    live_ui._store.clear()
+    os.environ["NDCG_DATABASE_URL"] = old
+
+
+@pytest.mark.parametrize("name", [*FINE_NAMES, LONG], ids=[repr(n)[:16] for n in [*FINE_NAMES, LONG]])
+def test_a_hostile_nickname_joins_as_plain_text(live_room, name):
+    """Any nickname joins; it is stored cleaned and cut to 24 characters, and shown only escaped."""
+    from live.store import NICKNAME_MAX, Store, clean_nickname
+    from ui.format import plain
+
+    url, code, _ = live_room
+    at = open_page("lessons/live.py", {"room": code, "lang": "en"})
+    at.text_input(key="live_join_name").input(name[:NICKNAME_MAX])  # the box stops typing at its max
+    at.button(key="FormSubmitter:live_join-Join").click().run()
+    assert_no_failure(at)
+    me = at.session_state["live_place"]["me"]
+    stored = Store(url).student(code, me).nickname
+    assert stored == clean_nickname(name[:NICKNAME_MAX]) and len(stored) <= NICKNAME_MAX
+    shown = [c.value for c in at.caption if c.value.startswith("You: ")]
+    assert shown == [f"You: {plain(stored)}"] if stored else shown == ["You: student " + str(Store(url).student(code, me).number)]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("typed", ["", " ", "<script>", "ABCDE", "ABCDEFGH", "가나다라마바", "1" * 12, "ZZZZZZ"])
+def test_a_join_code_that_opens_no_room_gets_one_sentence(live_room, typed, lang):
+    """A blank, malformed or unknown code gets one sentence in the user's language and joins nothing."""
+    from sqlalchemy import delete
+
+    from live.store import Store, failed_joins
+
+    with Store(live_room[0]).engine.begin() as conn:  # each case starts below the limit on failed joins
+        conn.execute(delete(failed_joins))
+    at = open_page("lessons/live.py", {"lang": lang})
+    at.text_input(key="live_join_code").input(typed)
+    at.button(key=f"FormSubmitter:live_join-{translate('live_join', lang)}").click().run()
+    assert_no_failure(at)
+    want = translate("live_no_code", lang) if not typed.strip() else translate("live_no_room", lang, code=typed.strip()[:20])
+    assert [e.value for e in at.error] == [want]
+    assert "me" not in at.session_state["live_place"]
