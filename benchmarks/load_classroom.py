@@ -43,6 +43,12 @@ run count); it includes serving the static files to N fresh browsers. RSS is sam
 
 Prints one table row per N (a fresh server each) and exits 1 on any error, leak, lost, doubled
 or wrong interaction.
+
+``--room``: the live class instead (issue 13, ``benchmarks/load_room.py``, no browsers): a teacher, a
+projector and N students (default 60) in one room of /live, each a websocket speaking Streamlit's
+protocol; every student joins and answers within 10 s; on SQLite and/or PostgreSQL (``--backend``).
+
+    .venv/bin/python benchmarks/load_classroom.py --room --students 60 --backend sqlite postgresql
 """
 
 from __future__ import annotations
@@ -52,6 +58,7 @@ import asyncio
 import os
 import random
 import re
+import signal
 import statistics
 import sys
 import time
@@ -663,10 +670,21 @@ def details(r: Result) -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--students", type=int, nargs="+", default=[12])
+    ap.add_argument("--students", type=int, nargs="+", default=None, help="class sizes (default 12; --room: 60)")
     ap.add_argument("--interactions", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--room", action="store_true", help="the live class of benchmarks/load_room.py instead")
+    ap.add_argument("--backend", nargs="+", choices=("sqlite", "postgresql"), default=["sqlite", "postgresql"],
+                    help="--room: the database(s), each with a fresh server")
+    from benchmarks import load_room
+
+    load_room.add_arguments(ap)
     args = ap.parse_args()
+    if args.room:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so a killed run still stops its server
+        return load_room.cli(args.students or [60], args.backend, seed=args.seed, window=args.window,
+                             join_spread=args.join_spread, profile=args.profile)
+    args.students = args.students or [12]
     if args.interactions < len(KINDS):
         ap.error(f"--interactions must be at least {len(KINDS)}, so that every student makes every kind")
     failed = False

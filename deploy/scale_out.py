@@ -9,10 +9,18 @@ keeps a valid XSRF cookie.
     .venv/bin/python deploy/scale_out.py                     # nginx + 2 replicas until Ctrl-C
     .venv/bin/python deploy/scale_out.py --replicas 3
     .venv/bin/python deploy/scale_out.py --load 60 --seconds 120   # the protocol class through nginx
+    .venv/bin/python deploy/scale_out.py --replicas 2 --room 60    # a live class through nginx, on PostgreSQL
 
 ``--load`` reuses the virtual students of ``benchmarks/load_protocol.py`` (one websocket each,
 no cookie, so each lands on a replica by its own random key) and prints their latencies, errors
 and leaks, and each replica's share of the sessions and its CPU time.
+
+The replicas of one live class must share its database: when ``NDCG_DATABASE_URL`` is set (or
+``ScaleOut(database_url=...)`` names one), every replica gets it; otherwise each replica keeps its
+own SQLite file (tests/harness.py). ``--room N`` runs the live class of ``benchmarks/load_room.py``
+(a teacher, a projector and N students, each a websocket with nginx's cookie) through nginx, on
+the PostgreSQL that ``NDCG_DATABASE_URL`` names or else on a throwaway one it starts
+(tests/pg.py), and prints the class's figures with each replica's share of the students.
 """
 
 from __future__ import annotations
@@ -45,6 +53,9 @@ from tests.harness import Server, free_port  # noqa: E402
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX = "/usr/sbin/nginx"
 _UPSTREAM = re.compile(r'"GET /_stcore/stream [^"]*" (\d{3}) upstream=(\S+)')
+# A whole access-log line: path, status, the upstream(s) tried ("a, b": the first failed) and the hash key.
+_LINE = re.compile(r'"GET (\S+) [^"]*" (\d{3}) upstream=([^=]+?) replica_cookie=\S+ key=(\S+)$', re.MULTILINE)
+COOKIE = "ndcg_replica"  # nginx's sticky cookie (nginx.conf.template)
 
 
 def nginx_path() -> str:
@@ -91,8 +102,10 @@ def _env(**values: str):
 class ScaleOut:
     """nginx on a free loopback port in front of ``replicas`` app servers (``tests.harness.Server``)."""
 
-    def __init__(self, replicas: int = 2, script: str = "app.py"):
+    def __init__(self, replicas: int = 2, script: str = "app.py", database_url: str | None = None):
         self.secret = secrets.token_hex(16)
+        # One database for every replica (a live class's rooms), when one is named; else each its own SQLite.
+        self.database_url = database_url or os.environ.get("NDCG_DATABASE_URL") or None
         self.replicas: list[Server] = []
         self.nginx: subprocess.Popen | None = None
         self.prefix = Path(tempfile.mkdtemp(prefix="ndcg-nginx-"))
@@ -102,7 +115,8 @@ class ScaleOut:
         try:
             with _env(STREAMLIT_SERVER_COOKIE_SECRET=self.secret):  # Streamlit refuses it as a flag
                 for _ in range(replicas):
-                    self.replicas.append(Server(script))
+                    self.replicas.append(Server(script, env={"NDCG_DATABASE_URL": self.database_url}
+                                                if self.database_url else None))
             for server in self.replicas:
                 server.wait_healthy()
             self._start_nginx()
@@ -165,6 +179,37 @@ class ScaleOut:
                 pool.submit(lambda: asyncio.run(run_student(student, server.port, 0, 0, 1.0))).result()  # noqa: B023
             if student.errors or student.leaks:
                 raise RuntimeError(f"warming replica {server.port} failed: {student.errors + student.leaks}")
+
+    @staticmethod
+    def _port(upstreams: str) -> int:
+        """The replica that served a request: the last of the upstreams nginx tried."""
+        return int(upstreams.rsplit(",", 1)[-1].strip().rsplit(":", 1)[-1])
+
+    def replica_for(self, key: str, timeout: float = 5.0) -> int:
+        """The replica nginx sends the cookie ``key`` to now: one health request with it, read back from the log."""
+        request = urllib.request.Request(self.url + "/_stcore/health",  # noqa: S310 - our own loopback nginx
+                                         headers={"Cookie": f"{COOKIE}={key}"})
+        with urllib.request.urlopen(request, timeout=timeout) as resp:  # noqa: S310
+            resp.read()
+        deadline = time.monotonic() + timeout
+        while True:
+            hits = [ups for path, status, ups, k in _LINE.findall(self.access_log())
+                    if path == "/_stcore/health" and status == "200" and k == key]
+            if hits:
+                return self._port(hits[-1])
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"nginx logged no health request for key {key}")
+            time.sleep(0.05)
+
+    def streams_by_key(self, keys: list[str], timeout: float = 10.0) -> dict[str, int]:
+        """The replica of each key's last websocket (nginx logs a websocket when it closes; waits for them)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = {k: self._port(ups) for path, status, ups, k in _LINE.findall(self.access_log())
+                     if path == "/_stcore/stream" and status == "101"}
+            if all(k in found for k in keys) or time.monotonic() > deadline:
+                return {k: found[k] for k in keys if k in found}
+            time.sleep(0.1)
 
     def replica(self, port: int) -> Server:
         return next(s for s in self.replicas if s.port == port)
@@ -231,14 +276,56 @@ def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
     return 1 if errors or problems else 0
 
 
+# ---------------------------------------------------------------- --room
+
+def room(cluster: ScaleOut, n: int, *, seed: int = 0, window: float | None = None,
+         join_spread: float | None = None, profile: bool = False) -> int:
+    """The live class of benchmarks/load_room.py through nginx; returns 1 when a goal is missed."""
+    from benchmarks import load_room
+
+    window = load_room.WINDOW_S if window is None else window
+    result = load_room.run_room(n, servers=cluster.replicas, port=cluster.port, database_url=cluster.database_url,
+                                replicas_of=cluster.streams_by_key, seed=seed, window=window,
+                                join_spread=load_room.JOIN_SPREAD_S if join_spread is None else join_spread,
+                                via=f"nginx, {len(cluster.replicas)} replicas", profile=profile)
+    print(load_room.HEADER)
+    print(load_room.table_row(result))
+    for line in load_room.details(result, window):
+        print(line)
+    missed = result.missed(window)
+    if len(cluster.replicas) > 1 and len(result.split) < 2:
+        missed.append(f"all students on one replica: {dict(result.split)}")
+        print(f"    FAIL: all students on one replica: {dict(result.split)}")
+    print("goal:", "FAIL" if missed else "ok")
+    return 1 if missed else 0
+
+
+def _room_database():
+    """The PostgreSQL of NDCG_DATABASE_URL, else a throwaway one (tests/pg.py)."""
+    url = os.environ.get("NDCG_DATABASE_URL", "")
+    if url.startswith(("postgresql", "postgres:")):
+        return contextlib.nullcontext(url)
+    from tests.pg import postgres_cluster
+
+    return postgres_cluster()
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--replicas", type=int, default=2)
     ap.add_argument("--load", type=int, default=0, metavar="N", help="run N protocol students through nginx")
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--interval", type=float, default=3.0)
+    ap.add_argument("--room", type=int, default=0, metavar="N",
+                    help="run a live class of N students through nginx, on PostgreSQL (benchmarks/load_room.py)")
+    ap.add_argument("--window", type=float, default=None, help="--room: seconds within which every answer is sent")
+    ap.add_argument("--seed", type=int, default=0, help="--room: the question's seed and the students' answers")
+    ap.add_argument("--profile", action="store_true", help="--room: py-spy the replicas during the class")
     args = ap.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so a killed run still stops nginx and the replicas
+    if args.room:
+        with _room_database() as url, ScaleOut(args.replicas, database_url=url) as cluster:
+            return room(cluster, args.room, seed=args.seed, window=args.window, profile=args.profile)
     with ScaleOut(args.replicas) as cluster:
         if args.load:
             return load(cluster, args.load, args.seconds, args.interval)

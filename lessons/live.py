@@ -83,25 +83,28 @@ def on_start(code: str, key: str) -> None:
     kind = session.widget_value("live_kind") or questions.KINDS[0]
     seed = int(session.widget_value("live_seed") or 0)
     live.store().start_question(code, key, kind, seed)
+    live.forget_rooms()
     session.new_live_seed("live_seed")
 
 
 @live.guarded
 def on_close(code: str, key: str, no: int) -> None:
     live.store().close_question(code, key, no)
+    live.forget_rooms()
 
 
 @live.guarded
 def on_reveal(code: str, key: str, no: int) -> None:
     live.store().reveal_question(code, key, no)
+    live.forget_rooms()
 
 
 def teacher_view(code: str, key: str) -> None:
-    room = live.store().room(code)
+    room = live.room(code)
     st.header(T("live_room", code=code))
     st.caption(T("live_expires", when=live.when(room.expires_at)))
     join_link, projector_link = page_link(room=code), page_link(room=code, view="projector")
-    q = live.store().current_question(code)
+    q = live.current_question(code)
     with st.expander(T("live_links"), icon=":material/link:", expanded=q is None):  # folded once a question runs
         left, right = st.columns([3, 1])
         with left:
@@ -150,7 +153,7 @@ def teacher_view(code: str, key: str) -> None:
 
 def projector_view(code: str) -> None:
     link = page_link(room=code)
-    left, right = st.columns([4, 1], vertical_alignment="center")
+    left, right = st.columns([3, 1], vertical_alignment="center")
     left.header(T("live_projector_code", code=code))
     left.markdown(f"#### {T('live_join_at', link=plain(link))}")
     png = share.qr_png(link)
@@ -166,7 +169,7 @@ def my_status(code: str, student_id: str, stamp) -> None:
     """Every few seconds: redraw the page when the teacher has started, closed or revealed a question; else show
     this student's answer as the database holds it (a confirmation drawn here is never lost with a run's end)."""
     s = live.store()
-    q = s.current_question(code)
+    q = live.current_question(code)
     if (None if q is None else (q.no, q.state)) != stamp:
         st.rerun(scope="app")
     if q is None:
@@ -195,7 +198,7 @@ def student_view(code: str, student_id: str) -> None:
         join_form(code)
         return
     st.caption(T("live_you_are", name=plain(live.student_name(me.number, me.nickname, session.language()))))
-    q = s.current_question(code)
+    q = live.current_question(code)
     stamp = None if q is None else (q.no, q.state)
     if q is None:
         my_status(code, student_id, stamp)
@@ -214,7 +217,7 @@ place = session.live()
 if place.get("view") == "projector":  # the screen is the class's: no menu, nothing but the room
     st.set_page_config(initial_sidebar_state="collapsed")
 st.title(T("live_title"))
-if not place.get("teacher") and place.get("view") != "projector":
+if not ({"teacher", "view", "me"} & place.keys()):  # the lead greets newcomers; it would push a question down
     st.write(T("live_lead"))
 live.place_problem()
 note = session.pop_live_note()
@@ -222,7 +225,7 @@ if note is not None:
     st.error(T(note[0], **note[1]), icon=":material/error:")
 try:
     code = place.get("room")
-    if code is not None and live.store().room(code) is None:
+    if code is not None and live.room(code) is None:
         st.warning(T("live_no_room", code=code), icon=":material/search_off:")
         code = None
     if code is None:

@@ -43,6 +43,7 @@ class Bars:
     labels: tuple[str, ...]
     counts: tuple[int, ...]
     right: tuple[bool, ...]
+    edges: tuple[float, ...] = ()  # the bins' edges (numeric answers); none for "better"
 
 
 @dataclass(frozen=True)
@@ -104,11 +105,11 @@ def truth(ex: exercises.Exercise) -> float | None:
 def _edges(ex: exercises.Exercise, values: list[float]) -> np.ndarray:
     """Ten bins over 0–1 (nDCG), or over 0 to a round top that holds every answer (a DCG term)."""
     if ex.kind != "term":
-        return np.linspace(0.0, 1.0, 11)
+        return np.round(np.linspace(0.0, 1.0, 11), 9)  # 0.3, not 0.30000000000000004: a typed 0.3 is in 0.3–0.4
     top = max([1.0, *values])
     step = 10 ** math.floor(math.log10(top / 10))
     top = math.ceil(top / 10 / step) * step * 10
-    return np.linspace(0.0, top, 11)
+    return np.round(np.linspace(0.0, top, 11), 9)
 
 
 def bars(ex: exercises.Exercise, answers: list[tuple[str, float | None]], *, same_word: str = "=") -> Bars:
@@ -132,7 +133,7 @@ def bars(ex: exercises.Exercise, answers: list[tuple[str, float | None]], *, sam
     t = truth(ex)
     right = tuple(bool(a <= t <= b) if i == len(labels) - 1 else bool(a <= t < b)
                   for i, (a, b) in enumerate(zip(edges[:-1], edges[1:], strict=True)))
-    return Bars(labels, tuple(int(c) for c in counts), right)
+    return Bars(labels, tuple(int(c) for c in counts), right, tuple(float(e) for e in edges))
 
 
 # ---------------------------------------------------------------- the most common mistake

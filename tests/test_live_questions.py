@@ -100,6 +100,12 @@ def test_the_estimate_histogram_counts_each_answer_in_its_tenth():
     assert [i for i, r in enumerate(bars.right) if r] == [min(9, int(truth * 10))]
 
 
+def test_a_round_answer_lands_in_the_bin_it_starts():
+    """0.3, 0.6 and 0.7 are counted in the bins 0.3–0.4, 0.6–0.7 and 0.7–0.8, not one lower (float edges)."""
+    bars = questions.bars(ESTIMATE, [(json.dumps(v), v) for v in (0.3, 0.6, 0.7)])
+    assert [label for label, c in zip(bars.labels, bars.counts, strict=True) if c] == ["0.3–0.4", "0.6–0.7", "0.7–0.8"]
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.floats(0, 1), max_size=40))
 def test_every_estimate_is_counted_once(values):

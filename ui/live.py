@@ -20,7 +20,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from live import questions
-from live.store import Answer, NoRoom, NotTeacher, Question, QuestionClosed, Store, database_url
+from live.store import Answer, NoRoom, NotTeacher, Question, QuestionClosed, Room, Store, database_url
 from ui import exercises, figures, session, tables, worksheet
 from ui.components.sortable import sortable_list
 from ui.format import fmt
@@ -40,6 +40,34 @@ def _store(url: str) -> Store:
 
 def store() -> Store:
     return _store(database_url())
+
+
+# A class of 60 looks at its room about 20 times a second; what every look asks first (does the room exist, which
+# question is current) is read from the database at most once a second per process. The values are frozen
+# dataclasses, so sessions may share them. A teacher's step in this process forgets them at once; other replicas
+# and their students see it within a second more.
+@st.cache_resource(ttl=1.0, max_entries=1000, show_spinner=False)
+def _room(url: str, code: str) -> Room | None:
+    return _store(url).room(code)
+
+
+@st.cache_resource(ttl=1.0, max_entries=1000, show_spinner=False)
+def _current_question(url: str, code: str) -> Question | None:
+    return _store(url).current_question(code)
+
+
+def room(code: str) -> Room | None:
+    return _room(database_url(), code)
+
+
+def current_question(code: str) -> Question | None:
+    return _current_question(database_url(), code)
+
+
+def forget_rooms() -> None:
+    """After a teacher's step: the next look reads the database."""
+    _room.clear()
+    _current_question.clear()
 
 
 def clients() -> tuple[str, str]:
@@ -198,13 +226,23 @@ def histogram(ex: exercises.Exercise, answers: list[Answer], *, revealed: bool, 
     title = T("live_chart_picks") if ex.kind == "better" else T("live_chart_reached") if ex.kind == "ideal" \
         else T("live_chart_answers")
     st.markdown(f"**{title}**")
-    fig = figures.figure(
-        [{"type": "bar", "x": list(bars.labels), "y": list(bars.counts), "text": [str(c) for c in bars.counts],
-          "textposition": "outside", "marker": {"color": colours}, "cliponaxis": False,
-          "hovertemplate": "%{x}: %{y}<extra></extra>"}],
-        x_title=T("live_axis_value") if ex.kind != "ideal" else "nDCG", y_title=T("live_axis_students"),
-        height=320, bargap=0.15, yaxis={"title": {"text": T("live_axis_students")}, "rangemode": "tozero",
-                                        "dtick": max(1, (max(bars.counts) if bars.counts else 1) // 8 or 1)})
+    counts = list(bars.counts)
+    trace = {"type": "bar", "y": counts, "customdata": list(bars.labels), "marker": {"color": colours},
+             "text": [str(c) if c else "" for c in counts], "textposition": "outside", "cliponaxis": False,
+             "hovertemplate": "%{customdata}: %{y}<extra></extra>"}
+    if bars.edges:  # numeric answers: a real histogram, bars between their edges on a number line
+        e = bars.edges
+        trace |= {"x": [(a + b) / 2 for a, b in zip(e[:-1], e[1:], strict=True)], "width": [b - a for a, b in
+                                                                                          zip(e[:-1], e[1:],
+                                                                                              strict=True)]}
+        xaxis = {"title": {"text": T("live_axis_value") if ex.kind != "ideal" else "nDCG"}, "range": [e[0], e[-1]],
+                 "tick0": 0, "dtick": e[1] - e[0] if len(e) <= 11 else None, "showgrid": False}
+    else:
+        trace["x"] = list(bars.labels)
+        xaxis = {"title": {"text": T("live_axis_value")}}
+    fig = figures.figure([trace], x_title="", y_title=T("live_axis_students"), height=320, bargap=0.1,
+                         xaxis=xaxis, yaxis={"title": {"text": T("live_axis_students")}, "rangemode": "tozero",
+                                             "dtick": max(1, max(counts, default=1) // 8 or 1)})
     table = {T("live_col_bin"): list(bars.labels), T("live_col_count"): list(bars.counts)}
     if revealed:
         table[T("live_col_is_right")] = ["✓" if r else "" for r in bars.right]
@@ -232,7 +270,7 @@ def board(code: str, *, key: str) -> None:
     """The room's current question, how many answered, the histogram and (once revealed) the answer: redrawn
     every ``POLL`` seconds from the database, so every replica's projector shows the same room."""
     s = store()
-    q = s.current_question(code)
+    q = current_question(code)
     if q is None:
         st.info(T("live_no_question"), icon=":material/hourglass_empty:")
         return
