@@ -64,7 +64,7 @@ test: $(VENV)/.dev browser nginx postgres lint
 
 # Every benchmark runs; make bench fails if any of them printed a goal it missed.
 bench: $(VENV)/.dev browser
-	@status=0; for b in bench_batch bench_trec bench_pages bench_browser load_classroom load_protocol load_churn; do \
+	@status=0; for b in bench_batch bench_trec bench_pages bench_browser load_classroom load_room load_protocol load_churn; do \
 		$(PY) benchmarks/$$b.py || { echo "benchmarks/$$b.py: a goal failed"; status=1; }; \
 	done; exit $$status
 
