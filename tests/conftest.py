@@ -13,6 +13,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.harness import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
+from tests.pg import postgres_cluster  # noqa: E402
 from ui.i18n import translate  # noqa: E402
 
 
@@ -28,6 +29,16 @@ def _live_database(tmp_path_factory):
         os.environ.pop("NDCG_DATABASE_URL", None)
     else:
         os.environ["NDCG_DATABASE_URL"] = old
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """One PostgreSQL cluster per test process; a missing PostgreSQL fails the tests, never skips them."""
+    try:
+        with postgres_cluster() as url:
+            yield url
+    except RuntimeError as exc:
+        pytest.fail(str(exc))
 
 
 def open_page(page: str, params: dict[str, str] | None = None, timeout: float = 60):

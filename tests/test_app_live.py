@@ -11,7 +11,7 @@ import pytest
 from live import questions
 from live.store import MAX_STUDENTS, Store, new_student_id
 from tests.conftest import open_page
-from tests.pg import create_database, drop_database, postgres_cluster
+from tests.pg import create_database, drop_database
 from ui import exercises
 from ui import live as live_ui
 from ui.i18n import translate
@@ -19,16 +19,6 @@ from ui.i18n import translate
 PAGE = "lessons/live.py"
 OPEN = "FormSubmitter:live_open-Open a room"
 START = "FormSubmitter:live_ask-Start this question"
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    """One throwaway PostgreSQL cluster for this module (a test worker's own)."""
-    try:
-        with postgres_cluster() as url:
-            yield url
-    except RuntimeError as exc:
-        pytest.fail(str(exc))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -39,7 +29,7 @@ def db(request, tmp_path, monkeypatch):
         monkeypatch.setenv("NDCG_DATABASE_URL", url)
         yield url
         return
-    base = request.getfixturevalue("cluster")
+    base = request.getfixturevalue("pg_cluster")
     name = f"t_{secrets.token_hex(6)}"
     url = create_database(base, name)
     monkeypatch.setenv("NDCG_DATABASE_URL", url)

@@ -44,21 +44,11 @@ from live.store import (
     schema_version,
     students,
 )
-from tests.pg import create_schema, drop_schema, postgres_cluster
+from tests.pg import create_schema, drop_schema
 
 T0 = 1_800_000_000.0  # a fixed "now": expiry is checked by passing times, never by sleeping
 HOUR = 3600.0
 CODE_RE = re.compile(f"[{CODE_ALPHABET}]{{{CODE_LENGTH}}}")
-
-
-@pytest.fixture(scope="session")
-def pg_cluster():
-    """One PostgreSQL cluster per test process; a missing PostgreSQL fails the tests, never skips them."""
-    try:
-        with postgres_cluster() as url:
-            yield url
-    except RuntimeError as exc:
-        pytest.fail(str(exc))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
