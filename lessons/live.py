@@ -138,7 +138,7 @@ def teacher_view(code: str, key: str) -> None:
         show.button(T("live_reveal"), key="live_reveal", on_click=on_reveal, args=(code, key, q.no),
                     disabled=q.state == "revealed", icon=":material/visibility:", width="stretch")
 
-    live.board(code, key="live_teacher")
+    (live.board_once if q is None or q.state == "revealed" else live.board)(code, key="live_teacher")
 
     if q is not None:
         with st.expander(T("live_answers_heading"), icon=":material/table:", key="live_answers", on_change="rerun") \

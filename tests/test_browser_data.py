@@ -34,9 +34,19 @@ def choose_upload(page, server_url: str, lang: str = "en") -> None:
 
 
 def give(page, box: int, files: list[tuple[str, bytes]]) -> None:
-    """Put files into the ``box``-th uploader's file input, as the browser's file chooser would."""
-    page.locator("[data-testid=stFileUploader] input[type=file]").nth(box).set_input_files(
-        [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files])
+    """Put files into the ``box``-th uploader's file input, as the browser's file chooser would, and wait until the
+    box lists them (a file chosen while the page was redrawing the other box is chosen again, as a user would)."""
+    uploader = page.locator("[data-testid=stFileUploader]").nth(box)
+    for attempt in range(2):
+        uploader.locator("input[type=file]").set_input_files(
+            [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files])
+        try:
+            for name, _ in files:
+                expect(uploader.get_by_role("button", name=f"Remove {name}", exact=True)).to_have_count(1, timeout=WAIT // 2)
+            break
+        except AssertionError:
+            if attempt or uploader.get_by_role("button", name="Remove ").count():  # never choose a file twice
+                raise
     settle(page)
 
 

@@ -265,10 +265,8 @@ def reveal(ex: exercises.Exercise, answers: list[Answer]) -> None:
             icon=":material/lightbulb:")
 
 
-@st.fragment(run_every=POLL)
-def board(code: str, *, key: str) -> None:
-    """The room's current question, how many answered, the histogram and (once revealed) the answer: redrawn
-    every ``POLL`` seconds from the database, so every replica's projector shows the same room."""
+def board_once(code: str, *, key: str) -> None:
+    """The room's current question, how many answered, the histogram and (once revealed) the answer."""
     s = store()
     q = current_question(code)
     if q is None:
@@ -282,6 +280,12 @@ def board(code: str, *, key: str) -> None:
     if q.state == "revealed":
         reveal(ex, answers)
 
+
+
+# Redrawn every POLL seconds from the database, so every replica's projector shows the same room. The teacher's
+# page polls only while answers can still change: a redraw every two seconds under the question form could
+# swallow a click on its menus, and after the reveal the teacher is choosing the next question.
+board = st.fragment(run_every=POLL)(board_once)
 
 def answers_table(ex: exercises.Exercise, answers: list[Answer]) -> None:
     """The teacher's table of this question's answers: student, answer, right or wrong, changes."""
