@@ -222,7 +222,8 @@ if not ({"teacher", "view", "me"} & place.keys()):  # the lead greets newcomers;
 live.place_problem()
 note = session.pop_live_note()
 if note is not None:
-    st.error(T(note[0], **note[1]), icon=":material/error:")
+    st.error(T(note[0], **{k: plain(v) if isinstance(v, str) else v for k, v in note[1].items()}),  # a typed code
+             icon=":material/error:")
 try:
     code = place.get("room")
     if code is not None and live.room(code) is None:

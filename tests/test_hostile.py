@@ -572,7 +572,8 @@ def test_a_hostile_nickname_joins_as_plain_text(live_room, name):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("typed", ["", " ", "<script>", "ABCDE", "ABCDEFGH", "가나다라마바", "1" * 12, "ZZZZZZ"])
+@pytest.mark.parametrize("typed", ["", " ", "<script>", "ABCDE", "ABCDEFGH", "가나다라마바", "1" * 12, "ZZZZZZ",
+                                   "[x](j:1)", "**b**"])
 def test_a_join_code_that_opens_no_room_gets_one_sentence(live_room, typed, lang):
     """A blank, malformed or unknown code gets one sentence in the user's language and joins nothing."""
     from sqlalchemy import delete
@@ -585,6 +586,9 @@ def test_a_join_code_that_opens_no_room_gets_one_sentence(live_room, typed, lang
     at.text_input(key="live_join_code").input(typed)
     at.button(key=f"FormSubmitter:live_join-{translate('live_join', lang)}").click().run()
     assert_no_failure(at)
-    want = translate("live_no_code", lang) if not typed.strip() else translate("live_no_room", lang, code=typed.strip()[:20])
+    from ui.format import plain
+
+    want = translate("live_no_code", lang) if not typed.strip() else translate("live_no_room", lang,
+                                                                              code=plain(typed.strip()[:20]))
     assert [e.value for e in at.error] == [want]
     assert "me" not in at.session_state["live_place"]
