@@ -9,6 +9,7 @@ their rows. Every method runs in its own transaction; several processes may shar
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import math
@@ -214,11 +215,17 @@ def database_url() -> str:
             if url.startswith(prefix):
                 return "postgresql+psycopg://" + url[len(prefix):]
         return url
+    return _configured_sqlite(ROOT)
+
+
+@functools.lru_cache(maxsize=4)
+def _configured_sqlite(root: Path) -> str:
+    """The SQLite URL of ``root``'s pyproject.toml, read once per process: every page run asks for the URL."""
     path = DEFAULT_LIVE_DATABASE
     with contextlib.suppress(OSError, tomllib.TOMLDecodeError):
-        config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+        config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
         path = config.get("tool", {}).get("ndcg-app", {}).get("live_database", path)
-    return f"sqlite:///{(ROOT / path).resolve()}"
+    return f"sqlite:///{(root / path).resolve()}"
 
 
 def normalize_code(text: str) -> str:
