@@ -11,10 +11,13 @@ import re
 import numpy as np
 import pytest
 import pytrec_eval
+from hypothesis import given
+from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT, open_page
 from ui.i18n import translate
+from ui.owndata import short_names
 
 SAMPLE = ROOT / "samples"
 RUN_A, RUN_B, QRELS = ((SAMPLE / n).read_bytes() for n in ("run_a.txt", "run_b.txt", "qrels.txt"))
@@ -223,3 +226,34 @@ def test_hostile_file_names_stay_text():
     at = upload(data_page(), [(name, b"\x00bin")], ("q.qrels", QRELS))
     (sentence,) = warnings(at)
     assert "\\<img" in sentence and "\\*\\*b\\*\\*" in sentence
+
+
+def test_doc_ids_sharing_their_first_40_characters_open_as_different_items():
+    """Two long doc ids that share a 40-character prefix open as two named items, and the step lesson's nDCG equals the table's."""
+    stem = "http://example.org/a/very/long/path/to/doc"  # 42 characters, past the 40 a name may hold
+    run = "".join(f"q1 Q0 {stem}{s} {r} {1 - r / 10} t\n" for r, s in enumerate(["-one", "-two", "x"], 1)).encode()
+    qrels = f"q1 0 {stem}-one 0\nq1 0 {stem}-two 3\nq1 0 {stem}x 1\n".encode()
+    at = upload(data_page(), [("a.run", run)], ("q.qrels", qrels))
+    table = at.dataframe[0].value
+    value = float(table[table.iloc[:, 0] == "q1"].iloc[0, 1])  # linear nDCG@10 (uploads have no query-text column)
+    at.selectbox(key="data_open_query").set_value("q1")
+    next(b for b in at.button if b.label == translate("data_open", "en")).click().run()
+    items = at.session_state["example"].items
+    assert len({i.name for i in items}) == 3 and all(len(i.name) <= 40 for i in items)
+    assert [i.grade for i in items] == [0.0, 3.0, 1.0]
+    assert not at.warning  # no row dropped as a duplicate name
+    assert {m.label: m.value for m in at.metric}["nDCG@3"] == f"{value:.4f}"
+
+
+@given(st.lists(st.text(alphabet="ab …~2", min_size=1, max_size=60), max_size=30, unique=True))
+def test_short_names_are_unique_and_fit(ids):
+    """Any distinct doc ids give distinct, non-blank names of at most 40 characters; an id that fits keeps its text."""
+    names = short_names(ids, 40)
+    assert len(set(names)) == len(ids)
+    assert all(0 < len(n) <= 40 and n == n.strip() for n in names)
+    first = {}
+    for d, n in zip(ids, names, strict=True):
+        text = " ".join(d.split())
+        if text and len(text) <= 40 and text not in first.values():
+            first[d] = text
+            assert n == text or n.startswith(text)  # kept, or marked because an earlier id took the text

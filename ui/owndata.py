@@ -192,6 +192,27 @@ def comparisons(base: str, scored: dict[str, CollectionScores], gain: str) -> li
     return out
 
 
+def short_names(ids: list[str], limit: int) -> list[str]:
+    """Each doc id as an item name of at most ``limit`` characters, all different.
+
+    An id that fits stays as it is. A longer one keeps its start and its end around "…", where ids
+    that share a long prefix usually differ; should two still meet, a "~2", "~3", … mark tells them
+    apart. So no document loses its grade to the step view's duplicate-name check."""
+    head = (limit - 1) // 2
+    names, taken = [], set()
+    for d in ids:
+        text = " ".join(d.split())  # the step view strips names; ids with inner spaces stay readable
+        name = text if 0 < len(text) <= limit else f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
+        n = 2
+        while name in taken or not name:
+            mark = f"~{n}"
+            name = f"{text[: limit - len(mark)]}{mark}" if len(text) + len(mark) > limit else f"{text}{mark}"
+            n += 1
+        taken.add(name)
+        names.append(name)
+    return names
+
+
 def query_example(run: Loaded, qrels: pd.DataFrame, query: str, *, k: int | None,
                   ideal: str) -> tuple[state.Example | None, Problem]:
     """One query as a step-view example and the note that says where it came from, or (None, why not).
@@ -208,7 +229,8 @@ def query_example(run: Loaded, qrels: pd.DataFrame, query: str, *, k: int | None
         return None, ("data_open_scale", {"query": query[:40], "top": f"{top:g}"})
     docs = ranked["doc_id"].astype(str).tolist()
     shown = docs[:OPEN_ITEMS]
-    items = tuple(state.Item(i, d[: state.MAX_NAME], grades.get(d, 0.0)) for i, d in enumerate(shown))
+    names = short_names(shown, state.MAX_NAME)
+    items = tuple(state.Item(i, name, grades.get(d, 0.0)) for i, (d, name) in enumerate(zip(shown, names, strict=True)))
     pool = tuple(sorted((g for d, g in grades.items() if g > 0 and d not in set(shown)), reverse=True))
     cut = k if k is not None and k <= len(shown) else (None if len(docs) <= len(shown) else len(shown))
     ex = state.Example(items=items, gain="linear", k=cut, scale=int(max(top, 1)), ties="average",
