@@ -203,6 +203,7 @@ def test_opening_a_query_shows_the_same_ndcg_in_the_step_lesson():
     shown = {m.label: m.value for m in at.metric}
     assert shown["nDCG@10"] == f"{value:.4f}"
     assert any("q03" in i.value and "run\\_a\\.txt" in i.value for i in at.info)
+    assert not any("shortened" in i.value for i in at.info)  # the sample's ids are short
 
 
 def test_three_runs_get_holm_corrected_p_values():
@@ -242,6 +243,7 @@ def test_doc_ids_sharing_their_first_40_characters_open_as_different_items():
     assert len({i.name for i in items}) == 3 and all(len(i.name) <= 40 for i in items)
     assert [i.grade for i in items] == [0.0, 3.0, 1.0]
     assert not at.warning  # no row dropped as a duplicate name
+    assert "shortened to their start and end" in at.info[0].value
     assert {m.label: m.value for m in at.metric}["nDCG@3"] == f"{value:.4f}"
 
 

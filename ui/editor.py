@@ -24,7 +24,10 @@ def url_warning() -> None:
     """One-line warning when the opening link could not be used (shown until the example changes)."""
     problem = session.url_problem()  # its values are the link's text: escaped, never markdown
     if problem and problem[0].startswith("data_opened"):  # not a problem: the upload page opened a query
-        st.info(plain(problem_text(problem)), icon=":material/upload_file:")
+        note = problem_text(problem)
+        if problem[1].get("shortened"):
+            note += " " + T("data_ids_short", max=state.MAX_NAME)
+        st.info(plain(note), icon=":material/upload_file:")
     elif problem and problem[0] in ("url_lang", "url_repeated"):  # the example was used as the link says
         st.warning(plain(problem_text(problem)), icon=":material/warning:")
     elif url.example_kept(problem):

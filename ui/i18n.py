@@ -1118,6 +1118,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "내 데이터의 질의 '{query}' (런 '{run}'): 검색된 문서 {total}개 중 앞의 {n}개입니다. 순서는 trec_eval과 같습니다.",
         "Query '{query}' of run '{run}' from your data: the first {n} of its {total} retrieved documents, in trec_eval's order.",
     ),
+    "data_ids_short": (
+        "{max}자가 넘는 문서 ID는 앞과 끝만 보이게 줄였습니다(가운데 …). 표의 CSV와 주소에도 줄인 이름이 들어갑니다.",
+        "Document ids longer than {max} characters are shortened to their start and end (… in between); the tables, their CSV and the link use the shortened names.",
+    ),
     "data_compare": ("런 비교", "Compare runs"),
     "data_compare_one": ("런을 두 개 이상 올리면 여기에서 비교합니다.", "Upload two or more runs to compare them here."),
     "data_base": ("기준 런", "Baseline run"),

@@ -235,6 +235,7 @@ def query_example(run: Loaded, qrels: pd.DataFrame, query: str, *, k: int | None
     cut = k if k is not None and k <= len(shown) else (None if len(docs) <= len(shown) else len(shown))
     ex = state.Example(items=items, gain="linear", k=cut, scale=int(max(top, 1)), ties="average",
                        use_pool=ideal == "judged", pool=pool if ideal == "judged" else ())
-    params = {"query": query[:40], "run": run.name[:60], "n": len(shown), "total": len(docs)}
+    params = {"query": query[:40], "run": run.name[:60], "n": len(shown), "total": len(docs),
+              "shortened": names != [" ".join(d.split()) for d in shown]}
     return ex, ("data_opened" if len(docs) <= len(shown) else "data_opened_cut", params)
 
