@@ -5,6 +5,9 @@ and ``ndcg_cut.5,10`` (chosen cut-offs). By default every convention is trec_eva
 output equals trec_eval's (see ``ndcg_core.trec``); ``--gain exponential`` and ``--ties average``
 switch to the other conventions. Bad input exits with code 2 and one line naming the file and
 line, never a traceback.
+
+Well-formed files are scored by ``ndcg_core.trec_fast`` (NumPy only, no pandas to import);
+anything else, bad lines included, by the careful readers of ``ndcg_core.trec``.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ndcg_core.trec import DEFAULT_CUTOFFS, format_trec_eval, read_qrels, read_run, trec_eval_ndcg
+from ndcg_core.trec_fast import DEFAULT_CUTOFFS, fast_trec_eval, format_trec_eval, read_padded, unpadded
 
 
 class _Parser(argparse.ArgumentParser):
@@ -56,10 +59,16 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     try:
         full, cutoffs = parse_measures(args.m)
-        qrels = read_qrels(args.qrels)
-        run = read_run(args.run)
-        result = trec_eval_ndcg(run, qrels, cutoffs=cutoffs, full=full, complete=args.c, judged_only=args.J,
-                                gain=args.gain, ties=args.ties)
+        options = {"cutoffs": cutoffs, "full": full, "complete": args.c, "judged_only": args.J, "gain": args.gain,
+                   "ties": args.ties}
+        qrels_data, run_data = read_padded(args.qrels), read_padded(args.run)
+        result = fast_trec_eval(qrels_data, run_data, **options)
+        if result is None:  # not the simple case: the careful readers, which name a bad line
+            from ndcg_core.trec import read_qrels, read_run, trec_eval_ndcg
+
+            qrels = read_qrels(unpadded(qrels_data), args.qrels)
+            run = read_run(unpadded(run_data), args.run)
+            result = trec_eval_ndcg(run, qrels, **options)
     except OSError as exc:
         print(f"{ap.prog}: cannot read {exc.filename}: {exc.strerror}", file=sys.stderr)
         return 2

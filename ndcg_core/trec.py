@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,11 +35,14 @@ from pyarrow import csv as pacsv
 
 from ndcg_core.batch import evaluate_run
 from ndcg_core.batch._topk import QueryBlocks, lists_a_doc_twice
+from ndcg_core.trec_fast import DEFAULT_CUTOFFS as DEFAULT_CUTOFFS  # defined with the fast path, kept here too
+from ndcg_core.trec_fast import NUMBER, trec_result
+from ndcg_core.trec_fast import TrecResult as TrecResult
+from ndcg_core.trec_fast import format_trec_eval as format_trec_eval
 
 RUN_FIELDS = ("query_id", "iter", "doc_id", "rank", "score", "tag")
 QRELS_FIELDS = ("query_id", "iter", "doc_id", "relevance")
-DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's ndcg_cut defaults
-_NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")
+_NUMBER = NUMBER
 
 
 def decode(data: bytes, name: str) -> str:
@@ -224,16 +226,6 @@ def read_qrels(source: str | os.PathLike | bytes, name: str | None = None) -> pd
     return _careful(text, name, "qrels")
 
 
-@dataclass(frozen=True)
-class TrecResult:
-    """trec_eval's numbers: ``per_query`` maps each measure to {qid: value} in qid order; ``mean`` to its average."""
-
-    measures: tuple[str, ...]
-    per_query: dict[str, dict[str, float]]
-    mean: dict[str, float]
-    num_q: int
-
-
 def trec_order(run: pd.DataFrame) -> pd.DataFrame:
     """The run in trec_eval's order: by query, then score as a 32-bit float (descending), then docno (descending)."""
     table = pa.table({"query_id": pa.array(run["query_id"].astype(str)), "doc_id": pa.array(run["doc_id"].astype(str)),
@@ -271,17 +263,4 @@ def trec_eval_ndcg(run: pd.DataFrame, qrels: pd.DataFrame, *, cutoffs: tuple[int
             ev = evaluate_run(ranked, qrels, k=k, gain=gain, ties=ties)
             values = dict(zip(ev.per_query["query_id"].astype(str), ev.per_query["ndcg"].astype(float), strict=True))
         per_query[measure] = {q: values.get(q, 0.0) for q in queries}
-    denominator = len(judged_queries) if complete else len(queries)
-    mean = {m: (sum(per_query[m].values()) / denominator if denominator else 0.0) for m in measures}
-    return TrecResult(measures, per_query, mean, denominator)
-
-
-def format_trec_eval(result: TrecResult, *, per_query: bool = False) -> str:
-    """trec_eval's output: ``%-22s\\t%s\\t%6.4f`` lines, each query's first (with ``-q``), then ``all``."""
-    lines = []
-    if per_query:
-        queries = sorted({q for m in result.measures for q in result.per_query[m]})
-        for q in queries:
-            lines += [f"{m:<22}\t{q}\t{result.per_query[m][q]:6.4f}" for m in result.measures]
-    lines += [f"{m:<22}\tall\t{result.mean[m]:6.4f}" for m in result.measures]
-    return "\n".join(lines) + "\n"
+    return trec_result(measures, per_query, len(judged_queries) if complete else len(queries))

@@ -1,0 +1,601 @@
+"""trec_eval's nDCG straight from the files' bytes, with NumPy alone: the command line's fast path.
+
+``fast_trec_eval`` gives what ``trec.read_qrels``, ``trec.read_run`` and ``trec.trec_eval_ndcg``
+give together, number for number, without pandas or pyarrow (whose imports alone cost more than
+the whole computation). It takes only the common case and returns None for anything else, which
+the careful readers then handle (and name the bad line of): every line exactly its 6 (run) or 4
+(qrels) fields, one space or tab apart; UTF-8 text without other whitespace; each query's lines
+together in one block; numbers written as plain decimals (others are checked one by one); no
+document twice in a query; ``ties="stable"``.
+
+How: the separators' positions give every field's span; numbers are read from the digits in
+bulk (a mantissa of at most 15 digits over a power of ten is exact, so the division rounds as
+``float()`` does); ids become 8-byte words read in place. Each query is one line of a matrix:
+sorting the lines of (doc hash | file | position) keys finds the judged documents of the run and
+any repeated document, every match then checked on the ids' bytes; sorting the lines of (score
+as a 32-bit float, descending | position) keys ranks each query, tied scores then ordered by
+docno, descending. DCG and IDCG are running sums along the lines.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+import threading
+from dataclasses import dataclass
+
+import numpy as np
+
+from ndcg_core._kernels import ndcg_ratio
+from ndcg_core._registry import MAX_GRADE, discount_weights, gain_values
+
+DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's ndcg_cut defaults
+NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")  # a score or grade, as the careful reader takes it
+
+
+@dataclass(frozen=True)
+class TrecResult:
+    """trec_eval's numbers: ``per_query`` maps each measure to {qid: value} in qid order; ``mean`` to its average."""
+
+    measures: tuple[str, ...]
+    per_query: dict[str, dict[str, float]]
+    mean: dict[str, float]
+    num_q: int
+
+
+def trec_result(measures: tuple[str, ...], per_query: dict[str, dict[str, float]], denominator: int) -> TrecResult:
+    """The result with each measure's mean: the sum of its per-query values, in qid order, over ``denominator``."""
+    mean = {m: (sum(per_query[m].values()) / denominator if denominator else 0.0) for m in measures}
+    return TrecResult(measures, per_query, mean, denominator)
+
+
+def format_trec_eval(result: TrecResult, *, per_query: bool = False) -> str:
+    """trec_eval's output: ``%-22s\\t%s\\t%6.4f`` lines, each query's first (with ``-q``), then ``all``."""
+    lines = []
+    if per_query:
+        queries = sorted({q for m in result.measures for q in result.per_query[m]})
+        for q in queries:
+            lines += [f"{m:<22}\t{q}\t{result.per_query[m][q]:6.4f}" for m in result.measures]
+    lines += [f"{m:<22}\tall\t{result.mean[m]:6.4f}" for m in result.measures]
+    return "\n".join(lines) + "\n"
+
+
+_PAD = 8  # zero bytes before the data: a window ending in the first field still starts in the buffer
+_TAIL = 32  # zero bytes after it: a window starting in the last field still ends in the buffer
+#: _KEEP_HIGH[j] keeps the j high bytes of a uint64: the last j bytes of a little-endian window,
+#: the first j of a big-endian one.
+_KEEP_HIGH = np.array([((1 << (8 * j)) - 1) << (64 - 8 * j) for j in range(9)], dtype=np.uint64)
+_KEEP_LOW = np.array([(1 << (8 * j)) - 1 for j in range(9)], dtype=np.uint64)  # the j low bytes
+_POW10 = 10.0 ** np.arange(23)  # exact powers of ten
+_SIMPLE_DIGITS = 15  # a mantissa of up to 15 digits is exact in a float64
+_MAX_ODD_NUMBERS = 50_000  # numbers read one by one in Python before the careful reader is cheaper
+_UNICODE_SPACES = "\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029" \
+                  "\u202f\u205f\u3000"  # str.split() splits on these too
+_SLICE = 1 << 20  # bytes scanned at a time
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)  # padding of the matrices: sorts after every key
+_LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@dataclass(frozen=True)
+class _Table:
+    """One file read: its bytes (padded), each line's docno span, docno hash and number, and the query blocks."""
+
+    buf: np.ndarray
+    doc: tuple[np.ndarray, np.ndarray]  # start and end (exclusive) of each line's docno in ``buf``
+    doc_hash: np.ndarray
+    number: np.ndarray
+    starts: np.ndarray  # first line of each query block
+    lengths: np.ndarray
+    qids: list[str]  # the query id of each block
+
+
+def _windows(buf: np.ndarray, dtype: str) -> np.ndarray:
+    """Every 8-byte window of ``buf`` as one uint64 (window i is bytes i .. i + 7): a view, nothing copied."""
+    return np.ndarray(shape=(len(buf) - 7,), dtype=dtype, buffer=buf, strides=(1,))
+
+
+def _word(windows: np.ndarray, start: np.ndarray, end: np.ndarray, k: int) -> np.ndarray:
+    """Word k of each field counted from its end (bytes end - 8k - 8 .. end - 8k), other fields' bytes zeroed.
+
+    The words of a field spell it exactly: no id holds a zero byte, so zeros mark where it starts.
+    """
+    keep = _KEEP_HIGH[np.clip(end - start - 8 * k, 0, 8)]
+    return windows[np.maximum(end - 8 * (k + 1), 0)] & keep
+
+
+def _order_word(windows_be: np.ndarray, start: np.ndarray, end: np.ndarray, k: int) -> np.ndarray:
+    """Word k of each field from its start, big-endian and zero-padded: the words compare as the bytes do."""
+    keep = _KEEP_HIGH[np.clip(end - start - 8 * k, 0, 8)]
+    return windows_be[np.minimum(start + 8 * k, len(windows_be) - 1)] & keep
+
+
+def _hash(windows: np.ndarray, start: np.ndarray, end: np.ndarray, n_words: int) -> np.ndarray:
+    """A 64-bit hash of each field: equal fields hash alike; for fields of up to 8 bytes it is one to one.
+
+    Every step (multiplying by an odd number, xor with a right shift) can be undone, so a single
+    word's hash tells it apart from every other word's.
+    """
+    h = np.zeros(len(start), dtype=np.uint64)
+    for k in range(n_words):  # words past a field's end leave its hash alone, whatever n_words is
+        mixed = h ^ _word(windows, start, end, k)
+        mixed *= np.uint64(0x9E3779B97F4A7C15)
+        mixed ^= mixed >> np.uint64(29)
+        h = mixed if k == 0 else np.where(end - start > 8 * k, mixed, h)
+    h *= np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(32)
+    return h
+
+
+def padded(data: bytes) -> np.ndarray:
+    """A file's bytes as the fast path reads them: _PAD zero bytes, the bytes, _TAIL zero bytes."""
+    buf = np.zeros(_PAD + len(data) + _TAIL, dtype=np.uint8)
+    buf[_PAD:_PAD + len(data)] = np.frombuffer(data, dtype=np.uint8)
+    return buf
+
+
+def read_padded(path: str | os.PathLike) -> np.ndarray:
+    """A file read straight into a padded buffer (see ``padded``); OSError when it cannot be read."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        buf = np.empty(_PAD + size + 1 + _TAIL, dtype=np.uint8)  # one byte more shows the file grew
+        got = f.readinto(memoryview(buf)[_PAD:_PAD + size + 1])
+        if got > size:  # it grew while being read
+            return padded(buf[_PAD:_PAD + got].tobytes() + f.read())
+    buf[:_PAD] = 0
+    buf[_PAD + got:] = 0
+    return buf[:_PAD + got + _TAIL]
+
+
+def unpadded(buf: np.ndarray) -> bytes:
+    """The file's bytes back from a padded buffer."""
+    return buf[_PAD:len(buf) - _TAIL].tobytes()
+
+
+def _line_end_before(text: np.ndarray, lo: int, hi: int) -> int | None:
+    """Just past the last line end in ``text[lo:hi]``; None when there is none."""
+    step = 256
+    while True:
+        a = max(lo, hi - step)
+        found = np.flatnonzero(text[a:hi] == 10)
+        if len(found):
+            return a + int(found[-1]) + 1
+        if a == lo:
+            return None
+        step *= 16
+
+
+def _fixed(buf: np.ndarray) -> np.ndarray | None:
+    """The bytes without a byte-order mark, CRs before line ends and blank lines; None when that changes nothing."""
+    data = unpadded(buf)
+    fixed = data.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n").lstrip(b"\n")
+    while b"\n\n" in fixed:  # blank lines are skipped
+        fixed = fixed.replace(b"\n\n", b"\n")
+    return padded(fixed) if fixed and fixed != data else None
+
+
+def _eight_digits(digits: np.ndarray, dots: np.ndarray, width: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The integer spelled by each field of at most 8 bytes, and the place of its dot (its width when none).
+
+    ``digits`` holds each field's bytes as digit values (0 for the sign, the dot and the padding), one
+    little-endian word per field; ``dots`` has byte 1 where the dot is. The dot's byte is cut out,
+    the digits moved to the word's end (the bytes before them read as leading zeros), and the
+    8-digit integer assembled in three multiplications (as simdjson does).
+    """
+    dot_at = np.uint64(8) - ((dots * np.uint64(0x0807060504030201)) >> np.uint64(56))  # 8: no dot
+    keep = _KEEP_LOW[dot_at]
+    x = digits & keep
+    x |= (digits >> np.uint64(8)) & ~keep
+    used = width - (dot_at < 8)
+    x <<= (np.uint64(8) - np.clip(used, 1, 8).astype(np.uint64)) * np.uint64(8)
+    x = ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) * np.uint64(2561)) >> np.uint64(8)
+    x = ((x & np.uint64(0x00FF00FF00FF00FF)) * np.uint64(6553601)) >> np.uint64(16)
+    x = ((x & np.uint64(0x0000FFFF0000FFFF)) * np.uint64(42949672960001)) >> np.uint64(32)
+    return x.astype(np.float64), np.minimum(dot_at.astype(np.int64), width)
+
+
+def _row_counts(mask: np.ndarray) -> np.ndarray:
+    """How many True each line of a C-contiguous bool matrix (width a multiple of 8) holds."""
+    words = mask.view(np.uint64)
+    out = np.zeros(len(mask), dtype=np.uint64)
+    for k in range(words.shape[1]):
+        out += (words[:, k] * np.uint64(0x0101010101010101)) >> np.uint64(56)
+    return out.astype(np.int64)
+
+
+def _numbers(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each field as a float64, as ``float()`` reads it, and the fields that are not plain decimals (left unread).
+
+    Plain decimals of up to 15 digits are read in bulk: the digits' integer over a power of ten is
+    one correctly rounded division. Longer ones go to NumPy's ``float()``-based cast.
+    """
+    width = end - start
+    n_words = min(-(-int(width.max()) // 8), 3)
+    cols = 8 * n_words
+    windows = _windows(buf, "<u8")
+    words = np.empty((len(start), n_words), dtype=np.uint64)
+    for k in range(n_words):  # each field's bytes, zeros after its end
+        words[:, k] = windows[start + 8 * k] & _KEEP_LOW[np.clip(width - 8 * k, 0, 8)]
+    chars = words.view(np.uint8)
+    digit = chars - np.uint8(48)
+    is_digit = digit < 10
+    is_dot = chars == 46
+    negative = chars[:, 0] == 45
+    signed = negative | (chars[:, 0] == 43)
+    other = ~(is_digit | is_dot | (chars == 0))
+    other[:, 0] &= ~signed
+    n_digits, n_dots = _row_counts(is_digit), _row_counts(is_dot)
+    plain = (_row_counts(other) == 0) & (n_dots <= 1) & (n_digits >= 1) & (width <= cols)
+    fast = plain & (n_digits <= _SIMPLE_DIGITS)
+    digit *= is_digit  # the sign, the dot and the padding read as 0
+    if n_words == 1:
+        mantissa, dot_at = _eight_digits(digit.view(np.uint64).ravel(), is_dot.view(np.uint64).ravel(), width)
+    else:
+        ten = is_digit.view(np.uint8) * np.uint8(9)
+        ten += np.uint8(1)
+        mantissa = np.zeros(len(start))
+        for j in range(int(width.max())):
+            mantissa *= ten[:, j]
+            mantissa += digit[:, j]
+        del ten
+        dot_at = np.where(n_dots > 0, np.argmax(is_dot, axis=1), width)
+    fraction = np.maximum(width - 1 - dot_at, 0)  # every character after the dot is a digit
+    values = mantissa / _POW10[np.where(fast, fraction, 0)]
+    np.negative(values, out=values, where=negative)
+    long_plain = np.flatnonzero(plain & ~fast)
+    if len(long_plain):  # validated plain decimals: NumPy's cast reads them as float() does
+        values[long_plain] = chars[long_plain].view(f"S{cols}").ravel().astype(np.float64)
+    return values, np.flatnonzero(~plain)
+
+
+_FIX = "fix"  # what a slice says when its bytes need fixing first (see _fixed)
+
+
+def _plan(buf: np.ndarray) -> list[tuple[int, int]] | str | None:
+    """The slices of whole lines to read (byte ranges of the text), or _FIX, or None for a line longer than a slice."""
+    size = len(buf) - _PAD - _TAIL
+    if size and buf[_PAD + size - 1] != 10:  # a last line without its line end: add one
+        buf[_PAD + size] = 10
+        size += 1
+    text = buf[_PAD:_PAD + size]
+    if size < 2 or text[:3].tobytes() == b"\xef\xbb\xbf":
+        return _FIX
+    slices, lo = [], 0
+    while lo < size:
+        hi = size if size - lo <= _SLICE else _line_end_before(text, lo, lo + _SLICE)
+        if hi is None:
+            return None
+        slices.append((lo, hi))
+        lo = hi
+    return slices
+
+
+@dataclass
+class _Slice:
+    """What one slice of lines holds: per line the docno span and hash and the number; its odd numbers and blocks."""
+
+    doc_start: np.ndarray
+    doc_end: np.ndarray
+    doc_hash: np.ndarray
+    number: np.ndarray
+    odd: np.ndarray  # lines whose number is not a plain decimal, and that number's span
+    odd_start: np.ndarray
+    odd_end: np.ndarray
+    heads: np.ndarray  # lines after the first that start a new query id
+    qids: list[str]  # the first line's query id, then each head's
+    last_qid: str
+
+
+def _read_slice(buf: np.ndarray, lo: int, hi: int, n_fields: int, number_at: int) -> _Slice | str | None:
+    """Text bytes lo .. hi (whole lines) read in bulk; _FIX when the bytes need fixing, None unless the simple case."""
+    chunk = buf[_PAD + lo:_PAD + hi]
+    where = np.flatnonzero(chunk <= 32)
+    seps = chunk[where]
+    n_lines = np.count_nonzero(seps == 10)
+    n_inner = np.count_nonzero(seps == 32) + np.count_nonzero(seps == 9)
+    # another control character or CR; a leading separator, a blank line or an empty field
+    if n_lines + n_inner != len(where) or where[0] == 0 or (np.diff(where) == 1).any():
+        return _FIX
+    if n_inner != (n_fields - 1) * n_lines:
+        return None
+    if chunk.max() >= 0x80:  # UTF-8 without Unicode spaces (str.split() would split on them)
+        try:
+            decoded = chunk.tobytes().decode("utf-8")
+        except UnicodeDecodeError:
+            return None
+        if any(c in decoded for c in _UNICODE_SPACES):
+            return None
+    where += _PAD + lo
+    ends = where.reshape(-1, n_fields)
+    if not (buf[ends[:, -1]] == 10).all():  # then no line has more or fewer fields
+        return None
+    windows = _windows(buf, "<u8")
+    qs = np.empty(len(ends), dtype=np.int64)
+    qs[0] = _PAD + lo
+    qs[1:] = ends[:-1, -1] + 1
+    qe, ds, de = ends[:, 0], ends[:, 1] + 1, ends[:, 2]
+    ns, ne = ends[:, number_at - 1] + 1, ends[:, number_at]
+    values, odd = _numbers(buf, ns, ne)
+    change = np.zeros(len(ends), dtype=bool)
+    for k in range(-(-int((qe - qs).max()) // 8)):
+        w = _word(windows, qs, qe, k)
+        change[1:] |= w[1:] != w[:-1]
+    heads = np.flatnonzero(change)
+    qids = [buf[a:b].tobytes().decode("utf-8") for a, b in zip(qs[[0, *heads]].tolist(), qe[[0, *heads]].tolist(),
+                                                               strict=True)]
+    last_qid = buf[qs[-1]:qe[-1]].tobytes().decode("utf-8")
+    return _Slice(ds, de, _hash(windows, ds, de, -(-int((de - ds).max()) // 8)), values, odd, ns[odd], ne[odd],
+                  heads, qids, last_qid)
+
+
+def _gather(slices: list[_Slice], name: str) -> np.ndarray:
+    """One field of every slice, end to end; the slices' own arrays are let go as they are copied."""
+    out = np.concatenate([getattr(part, name) for part in slices])
+    for part in slices:
+        setattr(part, name, None)
+    return out
+
+
+def _finish(buf: np.ndarray, slices: list, n_fields: int, number_at: int) -> _Table | None:
+    """The file's table from its slices, read in order; None unless every slice is the simple case."""
+    if any(part is None for part in slices):
+        return None
+    if _FIX in slices:
+        fixed = _fixed(buf)
+        return None if fixed is None else _read(fixed, n_fields, number_at)
+    qids: list[str] = []
+    heads, odd, row0, last = [], [], 0, None
+    for part in slices:
+        if part.qids[0] != last:  # the slice starts a new query
+            heads.append(np.array([row0]))
+            qids.append(part.qids[0])
+        heads.append(part.heads + row0)
+        qids += part.qids[1:]
+        odd.append(part.odd + row0)
+        row0 += len(part.number)
+        last = part.last_qid
+    if len(set(qids)) != len(qids):  # some query's lines are not together
+        return None
+    ds, de, doc_hash, number, odd_start, odd_end = (_gather(slices, name) for name in (
+        "doc_start", "doc_end", "doc_hash", "number", "odd_start", "odd_end"))
+    odd = np.concatenate(odd)
+    if len(odd) > _MAX_ODD_NUMBERS:
+        return None
+    for i, a, b in zip(odd.tolist(), odd_start.tolist(), odd_end.tolist(), strict=True):  # checked one by one
+        raw = buf[a:b].tobytes().decode("utf-8", errors="replace")
+        if not NUMBER.fullmatch(raw):
+            return None
+        number[i] = float(raw)
+    if len(odd) and not np.isfinite(number).all():
+        return None
+    starts = np.concatenate(heads)
+    return _Table(buf, (ds, de), doc_hash, number, starts, np.diff(starts, append=len(number)), qids)
+
+
+def _read(buf: np.ndarray, n_fields: int, number_at: int) -> _Table | None:
+    """One TREC file (a padded buffer) read in bulk; None unless it is the simple case (see the module docstring).
+
+    The bytes are read a slice of whole lines at a time, so that the temporaries stay in cache and
+    nothing file-sized is allocated but the results.
+    """
+    plan = _plan(buf)
+    if plan is None or plan == _FIX:
+        return _finish(buf, [plan], n_fields, number_at)
+    return _finish(buf, [_read_slice(buf, lo, hi, n_fields, number_at) for lo, hi in plan], n_fields, number_at)
+
+
+def _read_both(qrels: np.ndarray, run: np.ndarray) -> tuple[_Table | None, _Table | None]:
+    """Both files read at once by two threads taking slices in turn (NumPy lets go of the GIL in its loops)."""
+    files = [(qrels, 4, 3), (run, 6, 4)]
+    plans = [_plan(buf) for buf, _, _ in files]
+    tasks = [(f, lo, hi) for f, plan in enumerate(plans) if isinstance(plan, list) for lo, hi in plan]
+    done: dict = {}
+    failed: list[BaseException] = []
+    taken = itertools.count()
+
+    def work() -> None:
+        try:
+            for i in iter(taken.__next__, None):  # next() on a count is atomic under the GIL
+                if i >= len(tasks) or failed:
+                    return
+                f, lo, hi = tasks[i]
+                done[i] = _read_slice(files[f][0], lo, hi, *files[f][1:])
+        except BaseException as exc:  # handed to the main thread
+            failed.append(exc)
+
+    helper = threading.Thread(target=work, name="read-slices", daemon=True)
+    helper.start()
+    work()
+    helper.join()
+    if failed:
+        raise failed[0]
+    out = []
+    for f, ((buf, n_fields, number_at), plan) in enumerate(zip(files, plans, strict=True)):
+        parts = [done[i] for i, task in enumerate(tasks) if task[0] == f] if isinstance(plan, list) else [plan]
+        out.append(_finish(buf, parts, n_fields, number_at))
+    return out[0], out[1]
+
+
+def _rows_and_positions(codes: np.ndarray, table: _Table) -> tuple[np.ndarray, np.ndarray]:
+    """Each line's query code and its place in its query's block, as int32 (half the memory of int64)."""
+    rows = np.repeat(codes.astype(np.int32), table.lengths)
+    pos = np.arange(len(rows), dtype=np.int32)
+    pos -= np.repeat(table.starts.astype(np.int32), table.lengths)
+    return rows, pos
+
+
+def _order32(scores: np.ndarray) -> np.ndarray | None:
+    """A uint64 per score that sorts as the scores, compared as 32-bit floats, sort descending.
+
+    None when a score is too large for a 32-bit float (the careful path refuses it).
+    """
+    with np.errstate(over="ignore"):
+        bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.uint32)  # + 0.0: -0.0 ties with 0.0
+    if ((bits & np.uint32(0x7F800000)) == np.uint32(0x7F800000)).any():
+        return None
+    negative = bits >> np.uint32(31) == 1
+    bits |= np.uint32(0x80000000)
+    np.invert(bits, out=bits, where=~negative)  # descending: positive scores flipped below the sign bit
+    return bits.astype(np.uint64)
+
+
+def fast_trec_eval(qrels_data: bytes | np.ndarray, run_data: bytes | np.ndarray, *, cutoffs: tuple[int, ...] = (),
+                   full: bool = True, complete: bool = False, judged_only: bool = False, gain: str = "linear",
+                   ties: str = "stable") -> TrecResult | None:
+    """``trec_eval_ndcg(read_run(run), read_qrels(qrels), ...)`` from the files' bytes; None outside the simple case.
+
+    Each file is its bytes or its ``read_padded`` buffer (which this may write a line end into).
+    """
+    if ties != "stable" or gain not in ("linear", "exponential"):
+        return None
+    qrels, run = _read_both(padded(qrels_data) if isinstance(qrels_data, bytes) else qrels_data,
+                            padded(run_data) if isinstance(run_data, bytes) else run_data)
+    if qrels is None or run is None:
+        return None
+    grades = qrels.number
+    if gain in MAX_GRADE and (grades > MAX_GRADE[gain]).any():
+        return None  # the careful path names the grade too large for the gain
+
+    # Query codes in qid order; per code, the first row of its block in each file (-1: none).
+    queries = sorted(set(run.qids) | set(qrels.qids))
+    code = {q: i for i, q in enumerate(queries)}
+    nq = len(queries)
+    r_code = np.array([code[q] for q in run.qids], dtype=np.int64)
+    q_code = np.array([code[q] for q in qrels.qids], dtype=np.int64)
+    r_first = np.full(nq, -1, dtype=np.int64)
+    r_first[r_code] = run.starts
+    q_first = np.full(nq, -1, dtype=np.int64)
+    q_first[q_code] = qrels.starts
+    d_run, d_qrels = int(run.lengths.max()), int(qrels.lengths.max())
+    if nq * (d_run + d_qrels) > 4 * (len(run.number) + len(grades)) + (1 << 16):
+        return None  # a few very long queries: the matrices would be mostly padding
+    r_row, r_pos = _rows_and_positions(r_code, run)
+    q_row, q_pos = _rows_and_positions(q_code, qrels)
+
+    # Join: per query, the doc hashes of its run and qrels rows sorted together. A qrels key
+    # (file bit 0) sorts right before the run key of the same doc; any other equal pair repeats a doc.
+    n_words = -(-max(int((t.doc[1] - t.doc[0]).max()) for t in (run, qrels)) // 8)
+    pos_bits = max(d_run, d_qrels, 2).bit_length()
+    low = np.uint64(pos_bits + 1)
+    r_win, q_win = _windows(run.buf, "<u8"), _windows(qrels.buf, "<u8")
+    keys = np.full((nq, d_run + d_qrels), _ALL, dtype=np.uint64)
+    for table, rows, pos, offset, file_bit in ((run, r_row, r_pos, 0, 1), (qrels, q_row, q_pos, d_run, 0)):
+        h = table.doc_hash >> np.uint64(1)  # top bit clear: below the padding
+        h >>= low
+        h <<= low
+        h |= np.uint64(file_bit << pos_bits)
+        h |= pos.astype(np.uint64)
+        keys[rows, pos + offset] = h
+    keys.sort(axis=1)
+    flat = keys.reshape(-1)
+    hashes = flat >> low
+    same = hashes[1:] == hashes[:-1]
+    del hashes
+    same &= flat[1:] != _ALL
+    same[keys.shape[1] - 1::keys.shape[1]] = False  # a line's last key and the next line's first
+    at = np.flatnonzero(same)
+    first, second, row = flat[at], flat[at + 1], at // keys.shape[1]
+    pos_mask = np.uint64((1 << pos_bits) - 1)
+    if ((first ^ second) >> np.uint64(pos_bits) & np.uint64(1)).min(initial=1) == 0:
+        return None  # a doc twice in a query (or two docs with one hash): the careful reader decides
+    r_hit = r_first[row] + (second & pos_mask).astype(np.int64)
+    q_hit = q_first[row] + (first & pos_mask).astype(np.int64)
+    del keys, flat, same, at, row, first, second
+    if not np.array_equal(run.doc_hash[r_hit], qrels.doc_hash[q_hit]):
+        return None  # two docs whose hashes differ only in bits the keys leave out
+    for k in range(n_words if n_words > 1 else 0):  # a docno of one word is its hash, one to one
+        if not np.array_equal(_word(r_win, run.doc[0][r_hit], run.doc[1][r_hit], k),
+                              _word(q_win, qrels.doc[0][q_hit], qrels.doc[1][q_hit], k)):
+            return None  # two docs with one hash
+    grade = np.zeros(len(r_row))
+    grade[r_hit] = grades[q_hit]
+    judged = np.zeros(len(r_row), dtype=bool)
+    judged[r_hit] = True
+
+    # Ranking: per query, keys of (score as a 32-bit float, descending | position), sorted.
+    score_key = _order32(run.number)
+    if score_key is None:
+        return None
+    score_key <<= np.uint64(32)
+    score_key |= r_pos.astype(np.uint64)
+    if judged_only:  # trec_eval marks unjudged documents with a negative grade, so these count as unjudged
+        score_key[~judged | (grade < 0)] = _ALL
+    ranked = np.full((nq, d_run), _ALL, dtype=np.uint64)
+    ranked[r_row, r_pos] = score_key
+    del score_key
+    ranked.sort(axis=1)
+    both = np.flatnonzero((r_first >= 0) & (q_first >= 0))
+    if not len(both):
+        measures = (("ndcg",) if full else ()) + tuple(f"ndcg_cut_{k}" for k in sorted(cutoffs))
+        return trec_result(measures, {m: {} for m in measures}, len(qrels.qids) if complete else 0)
+    if judged_only:
+        retrieved = np.count_nonzero(ranked[both] != _ALL, axis=1)
+    else:
+        retrieved = np.zeros(nq, dtype=np.int64)
+        retrieved[r_code] = run.lengths
+        retrieved = retrieved[both]
+    width = d_run if full or not cutoffs else min(d_run, max(cutoffs))
+    ranked = _ranked_top(ranked, width, run, r_first)[both]
+    kept = ranked != _ALL
+    rows_of = r_first[both][:, None] + (ranked & _LOW32).astype(np.int64)
+    gains = gain_values(np.maximum(grade[np.where(kept, rows_of, 0)], 0.0), gain)
+    gains[~kept] = 0.0
+    ideal = np.zeros((nq, d_qrels))
+    ideal[q_row, q_pos] = gain_values(np.maximum(grades, 0.0), gain)
+    ideal = -np.sort(-ideal[both], axis=1)
+
+    depth = max(int(retrieved.max()), int(qrels.lengths.max()), 1)
+    disc = np.zeros(max(depth, width, d_qrels))
+    disc[:depth] = discount_weights(depth)
+    dcg_run = np.cumsum(gains * disc[:width], axis=1)
+    i_width = d_qrels if full or not cutoffs else min(d_qrels, max(cutoffs))
+    idcg_run = np.cumsum(ideal[:, :i_width] * disc[:i_width], axis=1)
+    names = [queries[i] for i in both.tolist()]
+    per_query = {}
+    for k in ((None,) if full else ()) + tuple(sorted(cutoffs)):
+        dcg = dcg_run[:, (width if k is None else min(k, width)) - 1]
+        idcg = idcg_run[:, (i_width if k is None else min(k, i_width)) - 1]
+        per_query["ndcg" if k is None else f"ndcg_cut_{k}"] = dict(zip(names, ndcg_ratio(dcg, idcg).tolist(),
+                                                                      strict=True))
+    return trec_result(tuple(per_query), per_query, len(qrels.qids) if complete else len(names))
+
+
+def _ranked_top(ranked: np.ndarray, width: int, run: _Table, r_first: np.ndarray) -> np.ndarray:
+    """The first ``width`` columns of the sorted keys, tied scores ordered by docno (descending) where it matters.
+
+    Only tie groups that reach into those columns are ordered: the columns up to where the group at
+    the last kept column ends (in the line where it ends last).
+    """
+    if width < ranked.shape[1]:
+        edge = ranked[:, width - 1:]
+        same = (edge >> np.uint64(32) == edge[:, :1] >> np.uint64(32)) & (edge != _ALL)
+        reach = np.where(same.all(axis=1), same.shape[1], same.argmin(axis=1))
+        ranked = np.ascontiguousarray(ranked[:, :width - 1 + max(int(reach.max()), 1)])
+    _break_ties(ranked, run, r_first)
+    return ranked[:, :width]
+
+
+def _break_ties(ranked: np.ndarray, run: _Table, r_first: np.ndarray) -> None:
+    """Within each line of sorted (score | position) keys, order equal scores by docno, descending, in place."""
+    flat = ranked.reshape(-1)
+    depth = ranked.shape[1]
+    if depth < 2:
+        return
+    high = flat >> np.uint64(32)
+    tie = high[1:] == high[:-1]
+    del high
+    tie &= flat[1:] != _ALL
+    tie[depth - 1::depth] = False  # the last key of a line and the first of the next
+    if not tie.any():
+        return
+    member = np.zeros(len(flat), dtype=bool)
+    member[:-1] = tie
+    member[1:] |= tie
+    at = np.flatnonzero(member)
+    group = np.cumsum(~np.concatenate([[False], tie])[at])
+    rows = r_first[at // depth] + (flat[at] & _LOW32).astype(np.int64)
+    windows_be = _windows(run.buf, ">u8")
+    start, end = run.doc[0][rows], run.doc[1][rows]
+    n_words = -(-int((end - start).max()) // 8)
+    sort_keys = [~_order_word(windows_be, start, end, k) for k in reversed(range(n_words))]
+    flat[at] = flat[at][np.lexsort([*sort_keys, group])]
