@@ -48,7 +48,7 @@ def source_app(page: str, lang: str):
 def add_row(at, name, grade):
     """The table as A, B, C plus one added row (the whole change, so any earlier row is replaced)."""
     key = at.session_state["editor_key"]
-    assert len(at.session_state["editor_base"][1]) == 3  # the table still starts from A, B, C
+    assert len(at.session_state["editor_base"][2]) == 3  # the table still starts from A, B, C
     at.session_state[key] = {"edited_rows": {}, "added_rows": [{"name": name, "grade": grade}], "deleted_rows": []}
     return at.run()
 

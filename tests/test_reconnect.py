@@ -9,6 +9,7 @@ a click or a new setting. That first action must take effect (ui/reconnect.py), 
 from __future__ import annotations
 
 import asyncio
+import json
 from urllib.parse import parse_qsl
 
 import pytest
@@ -61,13 +62,16 @@ async def _fail_over(a: Server, b: Server, action: str):
         tab.ws = ws  # the same browser: its address, page and widget values, on a server that never saw it
         if action == "reverse":
             change = WidgetState(id=last.widgets[f"{PAGE}_reverse"].id, trigger_value=True)
+        elif action in GRID:
+            grid = next(w for k, w in last.widgets.items() if k.startswith(f"{PAGE}_table_"))
+            change = WidgetState(id=grid.id, string_value=json.dumps(GRID[action]))
         else:
             box = last.widgets[f"{PAGE}_k"]
             change = WidgetState(id=box.id, string_value=box.options[2])  # option i is k = i
         first = await tab.rerun([change])
         runs = [first]
-        want_items = ",".join(NAMES[::-1]) if action == "reverse" else ",".join(NAMES)
-        want_k = "3" if action == "reverse" else "2"
+        want_items = ",".join(NAMES[::-1]) if action == "reverse" else ",".join(WANT.get(action, (NAMES,))[0])
+        want_k = "2" if action == "k" else "3"
         if not (address(tab).get("items") == want_items and address(tab).get("k") == want_k):
             try:  # the replayed run follows by itself, within a second or two
                 async with asyncio.timeout(20):
@@ -76,6 +80,41 @@ async def _fail_over(a: Server, b: Server, action: str):
             except TimeoutError:
                 pass
         return tab, runs
+
+
+# A grid edit as the browser sends it (edits since its table was built, cumulative), and what the list becomes.
+GRID = {
+    "cell": {"edited_rows": {"1": {"grade": "3"}}, "added_rows": [], "deleted_rows": []},
+    "row": {"edited_rows": {}, "added_rows": [{"name": "Re", "grade": "2"}], "deleted_rows": []},
+    "two cells": {"edited_rows": {"1": {"grade": "3"}, "2": {"grade": "3"}}, "added_rows": [], "deleted_rows": []},
+    "deleted": {"edited_rows": {}, "added_rows": [], "deleted_rows": [0]},
+}
+WANT = {"cell": (NAMES, [3, 3, 1, 2]), "row": ([*NAMES, "Re"], [*GRADES, 2])}
+
+
+@pytest.mark.parametrize("action", ["cell", "row"])
+def test_a_grid_edit_sent_first_after_a_failover_is_applied_once(servers, action):
+    """A grade typed or a row added in the old server's grid, sent first to a server that never saw it, is in the new list once."""
+    a, b = servers
+    tab, runs = off_loop(asyncio.run, _fail_over(a, b, action))
+    names, grades = WANT[action]
+    shown = address(tab)
+    assert (shown["items"], shown["rel"]) == (",".join(names), ",".join(map(str, grades)))
+    assert (shown["gain"], shown["k"]) == ("linear", "3")  # the setting made on the old server is kept
+    assert runs[-1].metrics["nDCG@3"] == f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}"
+    assert not [e for r in runs for e in r.exceptions]
+    assert not b.new_log_problems()
+
+
+@pytest.mark.parametrize("action", ["two cells", "deleted"])
+def test_a_grid_state_that_cannot_be_placed_is_dropped_whole(servers, action):
+    """Two cells changed at once, or a row deleted, cannot be checked against the URL: the list stays as the URL has it."""
+    a, b = servers
+    tab, runs = off_loop(asyncio.run, _fail_over(a, b, action))
+    shown = address(tab)
+    assert (shown["items"], shown["rel"]) == (",".join(NAMES), ",".join(map(str, GRADES)))
+    assert not [e for r in runs for e in r.exceptions]
+    assert not b.new_log_problems()
 
 
 @pytest.mark.parametrize("action", ["reverse", "k"])

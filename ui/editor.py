@@ -147,8 +147,13 @@ SPARE_ROWS = 2  # room in the table for rows the user adds
 def table_editor(page: str) -> None:
     """The data editor: add, rename, delete items and set grades (and scores)."""
     ex = session.example()
-    key = f"{page}_table_{session.editor_version()}_{int(ex.use_scores)}"
-    base = session.editor_base(key, lambda: _editor_frame(ex.items, ex.use_scores))
+    # The key ends with the number of rows the table starts from ("x" when one is empty), so that a
+    # browser that reconnects to another server can have its grid edit applied there (ui/reconnect.py).
+    key, base = session.editor_base(
+        f"{page}_table_{session.editor_version()}_{int(ex.use_scores)}",
+        lambda: (f"{len(ex.items)}" if not any(map(state.empty_row, ex.items)) else "x",
+                 _editor_frame(ex.items, ex.use_scores)),
+    )
     columns = {
         "uid": None,
         # No max_chars: a name too long is named by the row check, not silently cut.

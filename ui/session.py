@@ -61,6 +61,11 @@ def start_session() -> None:
     # A new session's table keys start at a random number, so the grid state of a browser that
     # reconnected (edits relative to another session's table) never lands on this session's table.
     st.session_state[_EDITOR_VERSION] = secrets.randbelow(1 << 30) if sent is not None else 0
+    # Its grid edit, made against the old session's table, is applied here to the URL's example.
+    rescued = reconnect.grid_edit(sent, example) if sent is not None else None
+    if rescued is not None and rescued != example:
+        st.session_state[EXAMPLE] = rescued
+        st.session_state[_URL_PROBLEM] = None
     st.session_state[_SHUFFLES] = 0
 
 
@@ -272,14 +277,18 @@ def editor_version() -> int:
     return st.session_state.get(_EDITOR_VERSION, 0)
 
 
-def editor_base(key: str, build) -> Any:
-    """The frame the data editor with ``key`` started from (built once per key, so edits stick)."""
+def editor_base(prefix: str, build) -> tuple[str, Any]:
+    """The data editor's key and the frame it started from, built once per ``prefix`` so that edits stick.
+
+    ``build()`` gives the key's ending and the frame; the key is ``prefix`` + "_" + that ending.
+    """
     base = st.session_state.get(_EDITOR_BASE)
-    if base is None or base[0] != key:
-        base = (key, build())
+    if base is None or base[0] != prefix:
+        ending, frame = build()
+        base = (prefix, f"{prefix}_{ending}", frame)
         st.session_state[_EDITOR_BASE] = base
-    st.session_state[_EDITOR_KEY] = key
-    return base[1]
+    st.session_state[_EDITOR_KEY] = base[1]
+    return base[1], base[2]
 
 
 # ---------------------------------------------------------------- scores
