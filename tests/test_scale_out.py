@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from deploy.scale_out import ScaleOut
 from ndcg_core import score_ranking
-from tests.test_browser import metric, rows
+from tests.test_browser import metric, open_grid_cell, rows
 
 pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 1400, "height": 1400}
@@ -199,4 +199,33 @@ def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example
     streams = [tried[-1] for p, s, tried in requests_of(cluster, key) if p == "/_stcore/stream" and s == 101]
     other = next(s.port for s in cluster.replicas if s.port != first)
     assert streams[0] == first and set(streams[1:]) == {other}, f"websockets went to {streams}, not {first} then {other}"
+    assert not errors
+
+
+def test_a_grade_typed_into_the_grid_right_after_a_failover_is_kept(new_context, cluster):
+    """A grade typed into the grid the killed replica drew, as the first action on the other replica, reaches the list and the link."""
+    context = new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    sockets: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+    names, grades = ["A", "B", "C", "D"], [3, 0, 1, 2]
+    open_steps(page, steps_url(cluster.url, names, grades))
+    cluster.replica(replica_of(cluster, cookie_key(context))).stop()
+    deadline = time.monotonic() + LONG / 1000
+    while len(sockets) < 2 and time.monotonic() < deadline:  # the client opens a websocket to the other replica
+        page.wait_for_timeout(100)
+    assert len(sockets) >= 2, f"the page opened {len(sockets)} websocket(s) after its replica was killed"
+    expect(page.locator("[data-testid=stApp]")).to_have_attribute("data-test-connection-state", "CONNECTED",
+                                                                   timeout=LONG)
+    settle(page)
+
+    editor = open_grid_cell(page, column=0.8, row=2)  # C's grade, in the table the old replica drew
+    editor.fill("3")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => new URLSearchParams(location.search).get('rel') === '3,0,3,2'", timeout=LONG)
+    settle(page)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking([3, 0, 3, 2], k=3).ndcg:.4f}", timeout=LONG)
+    assert rows(page) == names and url_items(page) == names
     assert not errors
