@@ -110,6 +110,7 @@ export default function render(component) {
     handle.setAttribute("aria-hidden", "true");
     const rank = document.createElement("span"); rank.className = "rank"; rank.textContent = (i + 1) + ".";
     const name = document.createElement("span"); name.className = "name"; name.textContent = it.name;
+    name.title = it.name;  // a name cut short by the narrow list shows whole on hover
     const grade = document.createElement("span"); grade.className = "grade"; grade.textContent = it.grade;
     li.append(handle, rank, name, grade);
     li.setAttribute("aria-label", (i + 1) + ". " + li.__ndcgLabel);
