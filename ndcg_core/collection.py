@@ -23,8 +23,7 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ndcg_core.batch import evaluate_run_gains
-from ndcg_core.trec import trec_order
+from ndcg_core.trec_fast import collection_ndcg, table_of
 
 GAINS = ("linear", "exponential")
 IDEALS = ("judged", "retrieved")
@@ -69,6 +68,39 @@ def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 
     _option(ideal, IDEALS, "ideal")
     _option(missing, MISSING, "missing")
     _option(no_relevant, NO_RELEVANT, "no_relevant")
+    fast = _fast_parts(run, qrels, k, ideal)
+    parts = fast if fast is not None else _careful_parts(run, qrels, k, ideal)
+    base, ndcg, run_only, judged_only, n_judged, n_relevant, negative = parts
+    table = pd.DataFrame({"query_id": base["query_id"].astype(str).to_numpy()})
+    for gain in GAINS:
+        table[f"ndcg_{gain}"] = ndcg[gain]
+    table["n_retrieved"] = base["n_retrieved"].to_numpy(dtype=np.int64)
+    no_rel = base["idcg"].to_numpy(dtype=float) == 0
+    if missing == "zero" and judged_only:
+        extra = pd.DataFrame({"query_id": list(judged_only), **{f"ndcg_{g}": 0.0 for g in GAINS}, "n_retrieved": 0})
+        table = pd.concat([table, extra], ignore_index=True)
+        no_rel = np.concatenate([no_rel, [n_relevant.get(q, 0) == 0 for q in judged_only]])
+    table["n_judged"] = table["query_id"].map(n_judged).fillna(0).astype(np.int64)
+    table["n_relevant"] = table["query_id"].map(n_relevant).fillna(0).astype(np.int64)
+    table["counted"] = ~no_rel if no_relevant == "skip" else np.ones(len(table), dtype=bool)
+    table = table.sort_values("query_id", kind="stable").reset_index(drop=True)
+    counted = table[table["counted"]]
+    mean = {g: float(counted[f"ndcg_{g}"].mean()) if len(counted) else float("nan") for g in GAINS}
+    scored_no_rel = tuple(sorted(base["query_id"].astype(str).to_numpy()[base["idcg"].to_numpy(dtype=float) == 0]))
+    coverage = Coverage(scored=len(base), run_only=run_only, judged_only=judged_only, no_relevant=scored_no_rel,
+                        negative=negative)
+    return CollectionScores(table, mean, len(counted), coverage, k, ideal, missing, no_relevant)
+
+
+#: (base: query_id, idcg, n_retrieved; gain -> nDCG; run_only; judged_only; n_judged; n_relevant; negative)
+_Parts = tuple
+
+
+def _careful_parts(run: pd.DataFrame, qrels: pd.DataFrame, k: int | None, ideal: str) -> _Parts:
+    """The scored queries and what was counted, through ``trec_order`` and ``evaluate_run_gains`` (any input)."""
+    from ndcg_core.batch import evaluate_run_gains  # the careful path's modules, imported on first use
+    from ndcg_core.trec import trec_order
+
     grades = qrels["relevance"].to_numpy(dtype=float)
     judged = pd.DataFrame({"query_id": qrels["query_id"].astype(str).array,  # Arrow text stays Arrow text
                            "doc_id": qrels["doc_id"].astype(str).array, "relevance": np.maximum(grades, 0.0)})
@@ -93,22 +125,75 @@ def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 
     base = columns["linear"]
     if base is None:
         base = pd.DataFrame({"query_id": [], "idcg": [], "n_retrieved": []})
-    table = pd.DataFrame({"query_id": base["query_id"].astype(str).to_numpy()})
-    for gain in GAINS:
-        table[f"ndcg_{gain}"] = columns[gain]["ndcg"].to_numpy(dtype=float) if columns[gain] is not None else []
-    table["n_retrieved"] = base["n_retrieved"].to_numpy(dtype=np.int64)
-    no_rel = base["idcg"].to_numpy(dtype=float) == 0
-    if missing == "zero" and judged_only:
-        extra = pd.DataFrame({"query_id": list(judged_only), **{f"ndcg_{g}": 0.0 for g in GAINS}, "n_retrieved": 0})
-        table = pd.concat([table, extra], ignore_index=True)
-        no_rel = np.concatenate([no_rel, [n_relevant.get(q, 0) == 0 for q in judged_only]])
-    table["n_judged"] = table["query_id"].map(n_judged).fillna(0).astype(np.int64)
-    table["n_relevant"] = table["query_id"].map(n_relevant).fillna(0).astype(np.int64)
-    table["counted"] = ~no_rel if no_relevant == "skip" else np.ones(len(table), dtype=bool)
-    table = table.sort_values("query_id", kind="stable").reset_index(drop=True)
-    counted = table[table["counted"]]
-    mean = {g: float(counted[f"ndcg_{g}"].mean()) if len(counted) else float("nan") for g in GAINS}
-    scored_no_rel = tuple(sorted(base["query_id"].astype(str).to_numpy()[base["idcg"].to_numpy(dtype=float) == 0]))
-    coverage = Coverage(scored=len(base), run_only=run_only, judged_only=judged_only, no_relevant=scored_no_rel,
-                        negative=int(np.count_nonzero(grades < 0)))
-    return CollectionScores(table, mean, len(counted), coverage, k, ideal, missing, no_relevant)
+    ndcg = {g: columns[g]["ndcg"].to_numpy(dtype=float) if columns[g] is not None else [] for g in GAINS}
+    return base, ndcg, run_only, judged_only, n_judged, n_relevant, int(np.count_nonzero(grades < 0))
+
+
+def _fast_parts(run: pd.DataFrame, qrels: pd.DataFrame, k: int | None, ideal: str) -> _Parts | None:
+    """``_careful_parts``' answer from ``trec_fast.collection_ndcg``; None outside its case (the careful path decides).
+
+    The case: text ids without missing values, each query's rows together in both frames, float scores and
+    numeric grades, every number finite, no document twice in a query, ``k`` None or a whole number >= 1.
+    """
+    if not (k is None or (type(k) is int and k >= 1)):
+        return None
+    if not (isinstance(run, pd.DataFrame) and isinstance(qrels, pd.DataFrame) and len(run) and len(qrels)
+            and {"query_id", "doc_id", "score"} <= set(run.columns)
+            and {"query_id", "doc_id", "relevance"} <= set(qrels.columns)):
+        return None
+    score, relevance = run["score"].dtype, qrels["relevance"].dtype
+    if not (isinstance(score, np.dtype) and score.kind == "f" and isinstance(relevance, np.dtype)
+            and relevance.kind in "iuf"):
+        return None
+    grades = qrels["relevance"].to_numpy(dtype=float)
+    r = _frame_table(run["query_id"], run["doc_id"], run["score"].to_numpy(dtype=float))
+    q = _frame_table(qrels["query_id"], qrels["doc_id"], grades)
+    if r is None or q is None:
+        return None
+    got = collection_ndcg(r, q, k=k, retrieved_ideal=ideal == "retrieved", gains=GAINS)
+    if got is None:
+        return None
+    base = pd.DataFrame({"query_id": np.array(got.queries, dtype=object), "idcg": got.idcg,
+                         "n_retrieved": got.n_retrieved})
+    run_queries, judged_queries = set(r.qids), set(q.qids)
+    relevant = np.add.reduceat((grades > 0).astype(np.int64), q.starts)
+    n_judged = pd.Series(q.lengths, index=pd.Index(q.qids, dtype=object))
+    n_relevant = pd.Series(relevant, index=pd.Index(q.qids, dtype=object))
+    return (base, got.ndcg, tuple(sorted(run_queries - judged_queries)), tuple(sorted(judged_queries - run_queries)),
+            n_judged, n_relevant, int(np.count_nonzero(grades < 0)))
+
+
+def _frame_table(query: pd.Series, doc: pd.Series, number: np.ndarray):
+    """``trec_fast``'s table of one frame, read from its Arrow text buffers; None unless its case."""
+    q, d = _arrow_text(query), _arrow_text(doc)
+    if q is None or d is None:
+        return None
+    heads = np.zeros(1, dtype=np.int64)
+    if len(q) > 1:
+        heads = np.concatenate([heads, pc.indices_nonzero(pc.not_equal(q[1:], q[:-1])).to_numpy().astype(np.int64) + 1])
+    offsets_buffer, data_buffer = d.buffers()[1:3]
+    offset_type = np.dtype(np.int64 if d.type == pa.large_string() else np.int32)
+    offsets = np.frombuffer(offsets_buffer, dtype=offset_type, count=len(d) + 1, offset=d.offset * offset_type.itemsize)
+    first, last = int(offsets[0]), int(offsets[-1])
+    data = np.frombuffer(data_buffer, dtype=np.uint8)[first:last] if data_buffer is not None else np.zeros(0, np.uint8)
+    return table_of(data, offsets.astype(np.int64) - first, heads, q.take(pa.array(heads)).to_pylist(), number)
+
+
+def _arrow_text(column: pd.Series) -> pa.Array | None:
+    """A text column as one Arrow string array (Arrow-backed text: no copy); None for other values or gaps."""
+    dtype = column.dtype
+    try:
+        if isinstance(dtype, pd.StringDtype) and dtype.storage == "pyarrow":
+            arr = pa.array(column.array)
+        elif (isinstance(dtype, np.dtype) and dtype.kind == "O"
+              and pd.api.types.infer_dtype(column, skipna=False) == "string"):
+            arr = pa.array(column.to_numpy(), type=pa.large_string())
+        else:
+            return None
+    except (pa.ArrowInvalid, pa.ArrowTypeError, UnicodeError):
+        return None
+    if isinstance(arr, pa.ChunkedArray):
+        arr = arr.combine_chunks()
+    if arr.null_count or arr.type not in (pa.string(), pa.large_string()):
+        return None
+    return arr

@@ -26,8 +26,10 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 
 from ndcg_core.trec import LineProblem, _fast, check_rows, decode, scan
+from ndcg_core.trec_fast import read_lines, span_bytes
 
 ALIASES = {  # the column each header name means; names are compared in lower case, trimmed
     "query_id": ("query_id", "qid", "query", "topic", "topic_id", "queryid"),
@@ -103,8 +105,35 @@ def _header(first: str) -> tuple[str, dict[str, int]] | None:
     return None
 
 
+_HEAD = 1 << 16  # bytes of a file that ``_head_kind`` reads
+
+
+def _head_kind(data: bytes) -> str | None:
+    """"run" or "qrels" when the file's first whole lines (UTF-8, no header) say TREC, else None.
+
+    Only a hint for the fast reader, which takes the file only when all of it is UTF-8; then the whole
+    text's first line is this one, so ``load`` decides as it would have after decoding everything.
+    """
+    cut = data.rfind(b"\n", 0, _HEAD)
+    if cut < 0 or b"\x00" in data[:cut]:
+        return None
+    try:
+        first = _first_content(data[:cut + 1].decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return None
+    if first is None or _header(first) is not None:
+        return None
+    n = len(first.split())
+    return "run" if n >= 6 else "qrels" if n == 4 else None
+
+
 def load(data: bytes, name: str) -> Loaded:
     """Read one uploaded file; raise ``FileError`` when nothing in it can be used."""
+    tried = _head_kind(data)  # a TREC file in the simple case is read without decoding all of it
+    fast = _fast_lines(data, tried) if tried is not None else None
+    if fast is not None:
+        return _trec(name, tried, fast.rename(columns={"number": "score" if tried == "run" else "relevance"}), [],
+                     len(fast))
     try:
         text = decode(data, name)
     except ValueError as exc:
@@ -121,17 +150,39 @@ def load(data: bytes, name: str) -> Loaded:
     if what is None:
         raise FileError(name, "fields", f"the first line has {n} fields: a TREC run line has 6, a qrels line 4, "
                         "and a CSV or TSV file needs a header naming query_id and doc_id", n=n)
-    fast = _fast(text, 6 if what == "run" else 4, 4 if what == "run" else 3)
     number = "score" if what == "run" else "relevance"
+    fast = _fast_lines(data, what) if what != tried else None  # NumPy's bulk reader (unless it said no already)
+    if fast is None:  # Arrow's reader, then the careful scan
+        fast = _fast(text, 6 if what == "run" else 4, 4 if what == "run" else 3)
     if fast is not None:  # no blank, comment or bad line: one line per row
         df, problems, lines = fast.rename(columns={"number": number}), [], len(fast)
     else:
         df, problems = scan(text, what, comments=True)
         lines = _count_lines(text)
+    return _trec(name, what, df, problems, lines)
+
+
+def _trec(name: str, what: str, df: pd.DataFrame, problems: list[LineProblem], lines: int) -> Loaded:
+    """A TREC run or qrels file's ``Loaded``; FileError when no line could be used."""
     if df.empty:
         raise _nothing(name, problems)
     return Loaded(name, f"trec-{what}", df if what == "run" else None, df if what == "qrels" else None,
                   tuple(problems), lines)
+
+
+def _fast_lines(data: bytes, what: str) -> pd.DataFrame | None:
+    """``trec._fast``'s frame (query_id, doc_id, number) from ``trec_fast``'s reader; None unless its simple case."""
+    if b"\t" in data and b" " in data:
+        return None  # mixed separators: ``trec._fast`` leaves them to the careful scan, whose frame holds objects
+    table = read_lines(data, what)
+    if table is None:
+        return None
+    doc_bytes, offsets = span_bytes(table)
+    doc = pa.LargeStringArray.from_buffers(len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(doc_bytes))
+    block = np.repeat(np.arange(len(table.qids)), table.lengths)
+    query = pa.array(table.qids, pa.large_string()).take(pa.array(block))
+    return pa.table({"query_id": query.cast(pa.string()), "doc_id": doc.cast(pa.string()),
+                     "number": table.number}).to_pandas()
 
 
 def _table(text: str, name: str, delimiter: str, where: dict[str, int], n_lines: int) -> Loaded:

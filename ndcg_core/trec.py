@@ -31,10 +31,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
-from pyarrow import csv as pacsv
 
-from ndcg_core.batch import evaluate_run
-from ndcg_core.batch._topk import QueryBlocks, lists_a_doc_twice
 from ndcg_core.trec_fast import DEFAULT_CUTOFFS as DEFAULT_CUTOFFS  # defined with the fast path, kept here too
 from ndcg_core.trec_fast import NUMBER, trec_result
 from ndcg_core.trec_fast import TrecResult as TrecResult
@@ -77,6 +74,8 @@ def _fast(text: str, n_fields: int, number_at: int) -> pd.DataFrame | None:
     """Arrow's multithreaded reader for the common case: single spaces or single tabs between fields,
     numbers where numbers belong, no document twice in a query (a million lines in well under a
     second). None when the file is not so; the careful reader then names the first bad line."""
+    from pyarrow import csv as pacsv  # imported on first use, as the careful path's other parts
+
     data = text.encode("utf-8")
     names = [str(i) for i in range(n_fields)]
     for delimiter in (b" ", b"\t"):
@@ -110,6 +109,8 @@ def _has_duplicates(query: pa.ChunkedArray, doc: pa.ChunkedArray) -> bool:
     doc id, which grows slow past a million ids. Otherwise each id becomes a number (Arrow's
     dictionary encoding), each pair one int64, and pandas hashes those.
     """
+    from ndcg_core.batch._topk import QueryBlocks, lists_a_doc_twice
+
     q_all = query.combine_chunks()
     if len(q_all) > 1:
         changes = pc.indices_nonzero(pc.not_equal(q_all[1:], q_all[:-1])).to_numpy().astype(np.int64)
@@ -239,6 +240,8 @@ def trec_eval_ndcg(run: pd.DataFrame, qrels: pd.DataFrame, *, cutoffs: tuple[int
                    complete: bool = False, judged_only: bool = False, gain: str = "linear",
                    ties: str = "stable") -> TrecResult:
     """``ndcg`` (when ``full``) and ``ndcg_cut_K`` for each K in ``cutoffs``, as trec_eval computes them."""
+    from ndcg_core.batch import evaluate_run
+
     if any(int(k) != k or k < 1 for k in cutoffs) or len(set(cutoffs)) != len(cutoffs):
         raise ValueError(f"cut-offs must be positive whole numbers without duplicates, got {list(cutoffs)}")
     grades = qrels["relevance"].to_numpy(dtype=float)

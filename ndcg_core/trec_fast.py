@@ -15,6 +15,10 @@ sorting the lines of (doc hash | file | position) keys finds the judged document
 any repeated document, every match then checked on the ids' bytes; sorting the lines of (score
 as a 32-bit float, descending | position) keys ranks each query, tied scores then ordered by
 docno, descending. DCG and IDCG are running sums along the lines.
+
+The upload page uses the same reader and kernels: ``read_lines`` gives ``files.load`` one file's
+rows (None for a doc twice in a query too), and ``collection_ndcg`` gives ``score_collection``
+its numbers from tables that ``table_of`` builds over a frame's Arrow text buffers.
 """
 
 from __future__ import annotations
@@ -234,7 +238,7 @@ def _numbers(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.nd
         ten = is_digit.view(np.uint8) * np.uint8(9)
         ten += np.uint8(1)
         mantissa = np.zeros(len(start))
-        for j in range(int(width.max())):
+        for j in range(min(int(width.max()), cols)):  # wider fields are not plain: read one by one below
             mantissa *= ten[:, j]
             mantissa += digit[:, j]
         del ten
@@ -385,8 +389,13 @@ def _read(buf: np.ndarray, n_fields: int, number_at: int) -> _Table | None:
 
 
 def _read_both(qrels: np.ndarray, run: np.ndarray) -> tuple[_Table | None, _Table | None]:
-    """Both files read at once by two threads taking slices in turn (NumPy lets go of the GIL in its loops)."""
-    files = [(qrels, 4, 3), (run, 6, 4)]
+    """Both files read at once (see ``_read_files``)."""
+    q, r = _read_files([(qrels, 4, 3), (run, 6, 4)])
+    return q, r
+
+
+def _read_files(files: list[tuple[np.ndarray, int, int]]) -> list[_Table | None]:
+    """Files (buffer, fields, number's field) read by two threads taking slices in turn (NumPy lets go of the GIL)."""
     plans = [_plan(buf) for buf, _, _ in files]
     tasks = [(f, lo, hi) for f, plan in enumerate(plans) if isinstance(plan, list) for lo, hi in plan]
     done: dict = {}
@@ -413,7 +422,7 @@ def _read_both(qrels: np.ndarray, run: np.ndarray) -> tuple[_Table | None, _Tabl
     for f, ((buf, n_fields, number_at), plan) in enumerate(zip(files, plans, strict=True)):
         parts = [done[i] for i, task in enumerate(tasks) if task[0] == f] if isinstance(plan, list) else [plan]
         out.append(_finish(buf, parts, n_fields, number_at))
-    return out[0], out[1]
+    return out
 
 
 def _rows_and_positions(codes: np.ndarray, table: _Table) -> tuple[np.ndarray, np.ndarray]:
@@ -439,23 +448,28 @@ def _order32(scores: np.ndarray) -> np.ndarray | None:
     return bits.astype(np.uint64)
 
 
-def fast_trec_eval(qrels_data: bytes | np.ndarray, run_data: bytes | np.ndarray, *, cutoffs: tuple[int, ...] = (),
-                   full: bool = True, complete: bool = False, judged_only: bool = False, gain: str = "linear",
-                   ties: str = "stable") -> TrecResult | None:
-    """``trec_eval_ndcg(read_run(run), read_qrels(qrels), ...)`` from the files' bytes; None outside the simple case.
+@dataclass(frozen=True)
+class _Joined:
+    """Both files' rows matched: query codes (qid order), each line's query and place, each run line's grade."""
 
-    Each file is its bytes or its ``read_padded`` buffer (which this may write a line end into).
-    """
-    if ties != "stable" or gain not in ("linear", "exponential"):
-        return None
-    qrels, run = _read_both(padded(qrels_data) if isinstance(qrels_data, bytes) else qrels_data,
-                            padded(run_data) if isinstance(run_data, bytes) else run_data)
-    if qrels is None or run is None:
-        return None
+    queries: list[str]
+    r_code: np.ndarray  # per run block, its query code
+    r_first: np.ndarray  # per query code, the first line of its block in each file (-1: none)
+    q_first: np.ndarray
+    d_run: int  # the longest block in each file
+    d_qrels: int
+    r_row: np.ndarray  # per line, its query code and its place in its block
+    r_pos: np.ndarray
+    q_row: np.ndarray
+    q_pos: np.ndarray
+    grade: np.ndarray  # per run line, its judged grade (0 when unjudged)
+    judged: np.ndarray  # per run line, whether it is judged
+    q_hit: np.ndarray  # the qrels lines whose document the run retrieved
+
+
+def _join(run: _Table, qrels: _Table) -> _Joined | None:
+    """Each run line's grade from the qrels; None for a doc twice in a query or blocks too uneven for matrices."""
     grades = qrels.number
-    if gain in MAX_GRADE and (grades > MAX_GRADE[gain]).any():
-        return None  # the careful path names the grade too large for the gain
-
     # Query codes in qid order; per code, the first row of its block in each file (-1: none).
     queries = sorted(set(run.qids) | set(qrels.qids))
     code = {q: i for i, q in enumerate(queries)}
@@ -511,6 +525,34 @@ def fast_trec_eval(qrels_data: bytes | np.ndarray, run_data: bytes | np.ndarray,
     grade[r_hit] = grades[q_hit]
     judged = np.zeros(len(r_row), dtype=bool)
     judged[r_hit] = True
+
+    return _Joined(queries, r_code, r_first, q_first, d_run, d_qrels, r_row, r_pos, q_row, q_pos, grade, judged,
+                   q_hit)
+
+
+def fast_trec_eval(qrels_data: bytes | np.ndarray, run_data: bytes | np.ndarray, *, cutoffs: tuple[int, ...] = (),
+                   full: bool = True, complete: bool = False, judged_only: bool = False, gain: str = "linear",
+                   ties: str = "stable") -> TrecResult | None:
+    """``trec_eval_ndcg(read_run(run), read_qrels(qrels), ...)`` from the files' bytes; None outside the simple case.
+
+    Each file is its bytes or its ``read_padded`` buffer (which this may write a line end into).
+    """
+    if ties != "stable" or gain not in ("linear", "exponential"):
+        return None
+    qrels, run = _read_both(padded(qrels_data) if isinstance(qrels_data, bytes) else qrels_data,
+                            padded(run_data) if isinstance(run_data, bytes) else run_data)
+    if qrels is None or run is None:
+        return None
+    grades = qrels.number
+    if gain in MAX_GRADE and (grades > MAX_GRADE[gain]).any():
+        return None  # the careful path names the grade too large for the gain
+
+    j = _join(run, qrels)
+    if j is None:
+        return None
+    queries, nq, r_code, r_first, q_first = j.queries, len(j.queries), j.r_code, j.r_first, j.q_first
+    d_run, d_qrels, r_row, r_pos, q_row, q_pos = j.d_run, j.d_qrels, j.r_row, j.r_pos, j.q_row, j.q_pos
+    grade, judged = j.grade, j.judged
 
     # Ranking: per query, keys of (score as a 32-bit float, descending | position), sorted.
     score_key = _order32(run.number)
@@ -599,3 +641,122 @@ def _break_ties(ranked: np.ndarray, run: _Table, r_first: np.ndarray) -> None:
     n_words = -(-int((end - start).max()) // 8)
     sort_keys = [~_order_word(windows_be, start, end, k) for k in reversed(range(n_words))]
     flat[at] = flat[at][np.lexsort([*sort_keys, group])]
+
+
+# The upload page's fast path (``files.load`` and ``collection.score_collection``) uses what follows.
+
+def read_lines(data: bytes, what: str) -> _Table | None:
+    """A run (``what="run"``) or qrels file read in bulk; None unless the simple case with no doc twice in a query."""
+    table = _read_files([(padded(data), *((6, 4) if what == "run" else (4, 3)))])[0]
+    if table is None or _doc_twice(table):
+        return None
+    return table
+
+
+def _doc_twice(table: _Table) -> bool:
+    """Whether some query may list a doc twice (equal 63-bit hashes: the careful reader then decides)."""
+    depth = int(table.lengths.max())
+    if len(table.qids) * depth > 4 * len(table.number) + (1 << 16):
+        return True  # a few very long queries: leave the file to the careful reader
+    rows, pos = _rows_and_positions(np.arange(len(table.qids)), table)
+    keys = np.full((len(table.qids), depth), _ALL, dtype=np.uint64)
+    keys[rows, pos] = table.doc_hash >> np.uint64(1)  # top bit clear: below the padding
+    keys.sort(axis=1)
+    same = keys[:, 1:] == keys[:, :-1]
+    same &= keys[:, 1:] != _ALL
+    return bool(same.any())
+
+
+def span_bytes(table: _Table) -> tuple[np.ndarray, np.ndarray]:
+    """Each line's docno bytes end to end and the offsets of each (Arrow's layout of text), int64."""
+    start, end = table.doc
+    size = end - start
+    offsets = np.zeros(len(size) + 1, dtype=np.int64)
+    np.cumsum(size, out=offsets[1:])
+    index_type = np.int32 if len(table.buf) < 2**31 else np.int64
+    at = np.arange(offsets[-1], dtype=index_type)  # byte j of the result is byte j + (start - offset) of its line
+    at += np.repeat((start - offsets[:-1]).astype(index_type), size)
+    return table.buf[at], offsets
+
+
+def table_of(doc_bytes: np.ndarray, doc_offsets: np.ndarray, starts: np.ndarray, qids: list[str],
+             number: np.ndarray) -> _Table | None:
+    """A table from columns: docnos as Arrow lays text out, each query's first row and id; None unless each
+    query is one block and every docno is non-empty without a zero byte."""
+    sizes = np.diff(doc_offsets)
+    if not len(sizes) or sizes.min() < 1 or len(set(qids)) != len(qids) or (doc_bytes == 0).any():
+        return None
+    buf = np.zeros(_PAD + len(doc_bytes) + _TAIL, dtype=np.uint8)
+    buf[_PAD:_PAD + len(doc_bytes)] = doc_bytes
+    ds = doc_offsets[:-1].astype(np.int64) + _PAD
+    de = doc_offsets[1:].astype(np.int64) + _PAD
+    doc_hash = _hash(_windows(buf, "<u8"), ds, de, -(-int(sizes.max()) // 8))
+    starts = np.asarray(starts, dtype=np.int64)
+    return _Table(buf, (ds, de), doc_hash, np.asarray(number, dtype=np.float64), starts,
+                  np.diff(starts, append=len(sizes)), list(qids))
+
+
+@dataclass(frozen=True)
+class CollectionNdcg:
+    """Per query in both tables (qid order): its id, run lines, linear IDCG and nDCG under each gain."""
+
+    queries: list[str]
+    n_retrieved: np.ndarray
+    idcg: np.ndarray
+    ndcg: dict[str, np.ndarray]
+
+
+def collection_ndcg(run: _Table, qrels: _Table, *, k: int | None, retrieved_ideal: bool,
+                    gains: tuple[str, ...] = ("linear", "exponential")) -> CollectionNdcg | None:
+    """``score_collection``'s numbers (trec_eval's order, negative grades gain 0); None outside the simple case.
+
+    ``retrieved_ideal`` builds each ideal from the judged documents the run retrieved only.
+    """
+    grades = qrels.number
+    if not (np.isfinite(grades).all() and np.isfinite(run.number).all()):
+        return None
+    if any(g in MAX_GRADE and (grades > MAX_GRADE[g]).any() for g in gains):
+        return None  # the careful path names the grade too large for the gain
+    j = _join(run, qrels)
+    if j is None:
+        return None
+    score_key = _order32(run.number)
+    if score_key is None:
+        return None
+    score_key <<= np.uint64(32)
+    score_key |= j.r_pos.astype(np.uint64)
+    ranked = np.full((len(j.queries), j.d_run), _ALL, dtype=np.uint64)
+    ranked[j.r_row, j.r_pos] = score_key
+    del score_key
+    ranked.sort(axis=1)
+    both = np.flatnonzero((j.r_first >= 0) & (j.q_first >= 0))
+    retrieved = np.zeros(len(j.queries), dtype=np.int64)
+    retrieved[j.r_code] = run.lengths
+    if not len(both):
+        return CollectionNdcg([], retrieved[both], np.zeros(0), {g: np.zeros(0) for g in gains})
+    width = j.d_run if k is None else min(j.d_run, k)
+    ranked = _ranked_top(ranked, width, run, j.r_first)[both]
+    kept = ranked != _ALL
+    rows_of = j.r_first[both][:, None] + (ranked & _LOW32).astype(np.int64)
+    grade = np.maximum(j.grade[np.where(kept, rows_of, 0)], 0.0)
+    grade[~kept] = 0.0
+    ideal_grade = np.maximum(grades, 0.0)
+    if retrieved_ideal:  # only the judged documents the run retrieved
+        hit = np.zeros(len(grades), dtype=bool)
+        hit[j.q_hit] = True
+        ideal_grade[~hit] = 0.0
+    ideal = np.zeros((len(j.queries), j.d_qrels))
+    ideal[j.q_row, j.q_pos] = ideal_grade
+    ideal = -np.sort(-ideal[both], axis=1)
+    i_width = j.d_qrels if k is None else min(j.d_qrels, k)
+    disc = discount_weights(max(width, i_width, 1))
+    ndcg, idcg_linear = {}, None
+    for gain in gains:  # running sums: the careful path adds each query's terms in rank order too
+        dcg = np.cumsum(gain_values(grade, gain) * disc[:width], axis=1)[:, -1]
+        idcg = np.cumsum(gain_values(ideal[:, :i_width], gain) * disc[:i_width], axis=1)[:, -1]
+        ndcg[gain] = ndcg_ratio(dcg, idcg)
+        if gain == "linear":
+            idcg_linear = idcg
+    if idcg_linear is None:
+        idcg_linear = np.cumsum(ideal[:, :i_width] * disc[:i_width], axis=1)[:, -1]
+    return CollectionNdcg([j.queries[i] for i in both.tolist()], retrieved[both], idcg_linear, ndcg)

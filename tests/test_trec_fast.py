@@ -203,3 +203,13 @@ def test_on_any_file_the_fast_path_agrees_or_steps_aside(run, qrels, seed):
         want = None
     if got is not None:
         assert got == want
+
+
+def test_a_number_wider_than_24_bytes_is_read_one_by_one():
+    """A score of more than 24 characters (e.g. 1e-39 written out) is read as float() reads it, not an IndexError."""
+    texts = ["0.000000000000000000000000000000000000001", "-1234567890.12345678901234567890e-3", "2.5"]
+    run = "".join(f"q Q0 d{i} 1 {t} x\n" for i, t in enumerate(texts)).encode()
+    table = trec_fast._read(padded(run), 6, 4)
+    assert table is not None and table.number.tolist() == [float(t) for t in texts]
+    qrels = b"q 0 d0 1\nq 0 d2 2\n"
+    assert fast_trec_eval(qrels, run, cutoffs=(2,)) == careful(qrels, run, cutoffs=(2,))
