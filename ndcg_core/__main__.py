@@ -18,6 +18,19 @@ import sys
 from ndcg_core.trec_fast import DEFAULT_CUTOFFS, fast_trec_eval, format_trec_eval, read_padded, unpadded
 
 
+def _keep_freed_memory() -> None:
+    """Ask glibc's malloc to keep freed memory for reuse (no trimming, no mmap below 32 MiB): this short-lived process
+    then touches fresh pages far less often, which costs more than the computing here. Elsewhere nothing changes."""
+    try:
+        import ctypes
+
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):  # not glibc
+        return
+    mallopt(-1, 1 << 30)  # M_TRIM_THRESHOLD
+    mallopt(-3, 32 << 20)  # M_MMAP_THRESHOLD (glibc's largest)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # one line and exit code 2, as for bad files
         self.exit(2, f"{self.prog}: {message}\n")
@@ -80,4 +93,5 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    _keep_freed_memory()  # this process only, not a caller of main()
     raise SystemExit(main())

@@ -178,10 +178,12 @@ def _fast_lines(data: bytes, what: str) -> pd.DataFrame | None:
     if table is None:
         return None
     doc_bytes, offsets = span_bytes(table)
-    doc = pa.LargeStringArray.from_buffers(len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(doc_bytes))
-    block = np.repeat(np.arange(len(table.qids)), table.lengths)
+    small = len(doc_bytes) < 2**31  # Arrow's string type (int32 offsets), else its large_string
+    doc = (pa.StringArray if small else pa.LargeStringArray).from_buffers(
+        len(offsets) - 1, pa.py_buffer(offsets.astype(np.int32) if small else offsets), pa.py_buffer(doc_bytes))
+    block = np.repeat(np.arange(len(table.qids), dtype=np.int32), table.lengths)
     query = pa.array(table.qids, pa.large_string()).take(pa.array(block))
-    return pa.table({"query_id": query.cast(pa.string()), "doc_id": doc.cast(pa.string()),
+    return pa.table({"query_id": query.cast(pa.string()), "doc_id": doc.cast(pa.string()) if not small else doc,
                      "number": table.number}).to_pandas()
 
 

@@ -104,7 +104,8 @@ def _word(windows: np.ndarray, start: np.ndarray, end: np.ndarray, k: int) -> np
 
     The words of a field spell it exactly: no id holds a zero byte, so zeros mark where it starts.
     """
-    keep = _KEEP_HIGH[np.clip(end - start - 8 * k, 0, 8)]
+    width = end - start
+    keep = _KEEP_HIGH[np.minimum(width, 8) if k == 0 else np.clip(width - 8 * k, 0, 8)]  # width >= 0
     return windows[np.maximum(end - 8 * (k + 1), 0)] & keep
 
 
@@ -122,7 +123,9 @@ def _hash(windows: np.ndarray, start: np.ndarray, end: np.ndarray, n_words: int)
     """
     h = np.zeros(len(start), dtype=np.uint64)
     for k in range(n_words):  # words past a field's end leave its hash alone, whatever n_words is
-        mixed = h ^ _word(windows, start, end, k)
+        mixed = _word(windows, start, end, k)
+        if k:
+            mixed ^= h
         mixed *= np.uint64(0x9E3779B97F4A7C15)
         mixed ^= mixed >> np.uint64(29)
         h = mixed if k == 0 else np.where(end - start > 8 * k, mixed, h)
@@ -201,10 +204,10 @@ def _eight_digits(digits: np.ndarray, dots: np.ndarray, width: np.ndarray) -> tu
 def _row_counts(mask: np.ndarray) -> np.ndarray:
     """How many True each line of a C-contiguous bool matrix (width a multiple of 8) holds."""
     words = mask.view(np.uint64)
-    out = np.zeros(len(mask), dtype=np.uint64)
-    for k in range(words.shape[1]):
-        out += (words[:, k] * np.uint64(0x0101010101010101)) >> np.uint64(56)
-    return out.astype(np.int64)
+    out = np.bitwise_count(words[:, 0]).astype(np.int64)  # a True is one set bit
+    for k in range(1, words.shape[1]):
+        out += np.bitwise_count(words[:, k])
+    return out
 
 
 def _numbers(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -274,14 +277,26 @@ def _plan(buf: np.ndarray) -> list[tuple[int, int]] | str | None:
     return slices
 
 
-@dataclass
-class _Slice:
-    """What one slice of lines holds: per line the docno span and hash and the number; its odd numbers and blocks."""
+@dataclass(frozen=True)
+class _Columns:
+    """A file's per-line results, allocated once: each slice writes its own lines' rows."""
 
     doc_start: np.ndarray
     doc_end: np.ndarray
     doc_hash: np.ndarray
     number: np.ndarray
+
+    @classmethod
+    def empty(cls, n: int) -> _Columns:
+        """Columns for ``n`` lines."""
+        return cls(np.empty(n, np.int64), np.empty(n, np.int64), np.empty(n, np.uint64), np.empty(n))
+
+
+@dataclass(frozen=True)
+class _Slice:
+    """What one slice of lines holds besides its rows in the columns: its odd numbers and query blocks."""
+
+    n_lines: int
     odd: np.ndarray  # lines whose number is not a plain decimal, and that number's span
     odd_start: np.ndarray
     odd_end: np.ndarray
@@ -290,15 +305,18 @@ class _Slice:
     last_qid: str
 
 
-def _read_slice(buf: np.ndarray, lo: int, hi: int, n_fields: int, number_at: int) -> _Slice | str | None:
-    """Text bytes lo .. hi (whole lines) read in bulk; _FIX when the bytes need fixing, None unless the simple case."""
+def _read_slice(buf: np.ndarray, lo: int, hi: int, n_fields: int, number_at: int, cols: _Columns,
+                row0: int) -> _Slice | str | None:
+    """Text bytes lo .. hi (whole lines) read in bulk into rows ``row0`` on of ``cols``; _FIX when the bytes need
+    fixing, None unless the simple case."""
     chunk = buf[_PAD + lo:_PAD + hi]
-    where = np.flatnonzero(chunk <= 32)
+    sep = chunk <= 32
+    where = np.flatnonzero(sep)
     seps = chunk[where]
     n_lines = np.count_nonzero(seps == 10)
     n_inner = np.count_nonzero(seps == 32) + np.count_nonzero(seps == 9)
     # another control character or CR; a leading separator, a blank line or an empty field
-    if n_lines + n_inner != len(where) or where[0] == 0 or (np.diff(where) == 1).any():
+    if n_lines + n_inner != len(where) or sep[0] or (sep[1:] & sep[:-1]).any():
         return _FIX
     if n_inner != (n_fields - 1) * n_lines:
         return None
@@ -317,9 +335,13 @@ def _read_slice(buf: np.ndarray, lo: int, hi: int, n_fields: int, number_at: int
     qs = np.empty(len(ends), dtype=np.int64)
     qs[0] = _PAD + lo
     qs[1:] = ends[:-1, -1] + 1
-    qe, ds, de = ends[:, 0], ends[:, 1] + 1, ends[:, 2]
+    rows = slice(row0, row0 + len(ends))
+    qe, ds, de = ends[:, 0], cols.doc_start[rows], cols.doc_end[rows]
+    np.add(ends[:, 1], 1, out=ds)
+    de[:] = ends[:, 2]
     ns, ne = ends[:, number_at - 1] + 1, ends[:, number_at]
     values, odd = _numbers(buf, ns, ne)
+    cols.number[rows] = values
     change = np.zeros(len(ends), dtype=bool)
     for k in range(-(-int((qe - qs).max()) // 8)):
         w = _word(windows, qs, qe, k)
@@ -328,19 +350,11 @@ def _read_slice(buf: np.ndarray, lo: int, hi: int, n_fields: int, number_at: int
     qids = [buf[a:b].tobytes().decode("utf-8") for a, b in zip(qs[[0, *heads]].tolist(), qe[[0, *heads]].tolist(),
                                                                strict=True)]
     last_qid = buf[qs[-1]:qe[-1]].tobytes().decode("utf-8")
-    return _Slice(ds, de, _hash(windows, ds, de, -(-int((de - ds).max()) // 8)), values, odd, ns[odd], ne[odd],
-                  heads, qids, last_qid)
+    cols.doc_hash[rows] = _hash(windows, ds, de, -(-int((de - ds).max()) // 8))
+    return _Slice(len(ends), odd, ns[odd], ne[odd], heads, qids, last_qid)
 
 
-def _gather(slices: list[_Slice], name: str) -> np.ndarray:
-    """One field of every slice, end to end; the slices' own arrays are let go as they are copied."""
-    out = np.concatenate([getattr(part, name) for part in slices])
-    for part in slices:
-        setattr(part, name, None)
-    return out
-
-
-def _finish(buf: np.ndarray, slices: list, n_fields: int, number_at: int) -> _Table | None:
+def _finish(buf: np.ndarray, slices: list, cols: _Columns | None, n_fields: int, number_at: int) -> _Table | None:
     """The file's table from its slices, read in order; None unless every slice is the simple case."""
     if any(part is None for part in slices):
         return None
@@ -356,15 +370,15 @@ def _finish(buf: np.ndarray, slices: list, n_fields: int, number_at: int) -> _Ta
         heads.append(part.heads + row0)
         qids += part.qids[1:]
         odd.append(part.odd + row0)
-        row0 += len(part.number)
+        row0 += part.n_lines
         last = part.last_qid
     if len(set(qids)) != len(qids):  # some query's lines are not together
         return None
-    ds, de, doc_hash, number, odd_start, odd_end = (_gather(slices, name) for name in (
-        "doc_start", "doc_end", "doc_hash", "number", "odd_start", "odd_end"))
+    number = cols.number
     odd = np.concatenate(odd)
     if len(odd) > _MAX_ODD_NUMBERS:
         return None
+    odd_start, odd_end = (np.concatenate([getattr(part, name) for part in slices]) for name in ("odd_start", "odd_end"))
     for i, a, b in zip(odd.tolist(), odd_start.tolist(), odd_end.tolist(), strict=True):  # checked one by one
         raw = buf[a:b].tobytes().decode("utf-8", errors="replace")
         if not NUMBER.fullmatch(raw):
@@ -373,7 +387,15 @@ def _finish(buf: np.ndarray, slices: list, n_fields: int, number_at: int) -> _Ta
     if len(odd) and not np.isfinite(number).all():
         return None
     starts = np.concatenate(heads)
-    return _Table(buf, (ds, de), doc_hash, number, starts, np.diff(starts, append=len(number)), qids)
+    return _Table(buf, (cols.doc_start, cols.doc_end), cols.doc_hash, number, starts,
+                  np.diff(starts, append=len(number)), qids)
+
+
+def _line_counts(buf: np.ndarray, plan: list[tuple[int, int]]) -> list[int]:
+    """The first line of each slice, then the number of lines in all."""
+    text = buf[_PAD:]
+    counts = [np.count_nonzero(text[lo:hi] == 10) for lo, hi in plan]
+    return [0, *itertools.accumulate(counts)]
 
 
 def _read(buf: np.ndarray, n_fields: int, number_at: int) -> _Table | None:
@@ -382,10 +404,7 @@ def _read(buf: np.ndarray, n_fields: int, number_at: int) -> _Table | None:
     The bytes are read a slice of whole lines at a time, so that the temporaries stay in cache and
     nothing file-sized is allocated but the results.
     """
-    plan = _plan(buf)
-    if plan is None or plan == _FIX:
-        return _finish(buf, [plan], n_fields, number_at)
-    return _finish(buf, [_read_slice(buf, lo, hi, n_fields, number_at) for lo, hi in plan], n_fields, number_at)
+    return _read_files([(buf, n_fields, number_at)], threads=1)[0]
 
 
 def _read_both(qrels: np.ndarray, run: np.ndarray) -> tuple[_Table | None, _Table | None]:
@@ -394,10 +413,17 @@ def _read_both(qrels: np.ndarray, run: np.ndarray) -> tuple[_Table | None, _Tabl
     return q, r
 
 
-def _read_files(files: list[tuple[np.ndarray, int, int]]) -> list[_Table | None]:
-    """Files (buffer, fields, number's field) read by two threads taking slices in turn (NumPy lets go of the GIL)."""
+def _read_files(files: list[tuple[np.ndarray, int, int]], threads: int = 2) -> list[_Table | None]:
+    """Files (buffer, fields, number's field) read by two threads taking slices in turn (NumPy lets go of the GIL).
+
+    Each file's columns are allocated once, from its line count; each slice fills its own rows.
+    """
     plans = [_plan(buf) for buf, _, _ in files]
-    tasks = [(f, lo, hi) for f, plan in enumerate(plans) if isinstance(plan, list) for lo, hi in plan]
+    firsts = [_line_counts(buf, plan) if isinstance(plan, list) else None for (buf, _, _), plan in zip(files, plans,
+                                                                                                    strict=True)]
+    cols = [_Columns.empty(first[-1]) if first is not None else None for first in firsts]
+    tasks = [(f, lo, hi, firsts[f][i]) for f, plan in enumerate(plans) if isinstance(plan, list)
+             for i, (lo, hi) in enumerate(plan)]
     done: dict = {}
     failed: list[BaseException] = []
     taken = itertools.count()
@@ -407,21 +433,23 @@ def _read_files(files: list[tuple[np.ndarray, int, int]]) -> list[_Table | None]
             for i in iter(taken.__next__, None):  # next() on a count is atomic under the GIL
                 if i >= len(tasks) or failed:
                     return
-                f, lo, hi = tasks[i]
-                done[i] = _read_slice(files[f][0], lo, hi, *files[f][1:])
+                f, lo, hi, row0 = tasks[i]
+                done[i] = _read_slice(files[f][0], lo, hi, *files[f][1:], cols[f], row0)
         except BaseException as exc:  # handed to the main thread
             failed.append(exc)
 
-    helper = threading.Thread(target=work, name="read-slices", daemon=True)
-    helper.start()
+    helper = threading.Thread(target=work, name="read-slices", daemon=True) if threads > 1 and len(tasks) > 1 else None
+    if helper is not None:
+        helper.start()
     work()
-    helper.join()
+    if helper is not None:
+        helper.join()
     if failed:
         raise failed[0]
     out = []
     for f, ((buf, n_fields, number_at), plan) in enumerate(zip(files, plans, strict=True)):
         parts = [done[i] for i, task in enumerate(tasks) if task[0] == f] if isinstance(plan, list) else [plan]
-        out.append(_finish(buf, parts, n_fields, number_at))
+        out.append(_finish(buf, parts, cols[f], n_fields, number_at))
     return out
 
 
@@ -655,12 +683,16 @@ def read_lines(data: bytes, what: str) -> _Table | None:
 
 def _doc_twice(table: _Table) -> bool:
     """Whether some query may list a doc twice (equal 63-bit hashes: the careful reader then decides)."""
-    depth = int(table.lengths.max())
-    if len(table.qids) * depth > 4 * len(table.number) + (1 << 16):
+    nq, depth = len(table.qids), int(table.lengths.max())
+    if nq * depth > 4 * len(table.number) + (1 << 16):
         return True  # a few very long queries: leave the file to the careful reader
-    rows, pos = _rows_and_positions(np.arange(len(table.qids)), table)
-    keys = np.full((len(table.qids), depth), _ALL, dtype=np.uint64)
-    keys[rows, pos] = table.doc_hash >> np.uint64(1)  # top bit clear: below the padding
+    keys = table.doc_hash >> np.uint64(1)  # top bit clear: below the padding
+    if len(keys) != nq * depth:  # uneven blocks: each one a line of a padded matrix
+        at = np.repeat(np.arange(nq, dtype=np.int64) * depth - table.starts, table.lengths)
+        at += np.arange(len(keys))
+        keys, lines = np.full(nq * depth, _ALL, dtype=np.uint64), keys
+        keys[at] = lines
+    keys = keys.reshape(nq, depth)
     keys.sort(axis=1)
     same = keys[:, 1:] == keys[:, :-1]
     same &= keys[:, 1:] != _ALL
@@ -668,11 +700,23 @@ def _doc_twice(table: _Table) -> bool:
 
 
 def span_bytes(table: _Table) -> tuple[np.ndarray, np.ndarray]:
-    """Each line's docno bytes end to end and the offsets of each (Arrow's layout of text), int64."""
+    """Each line's docno bytes end to end and the offsets of each (Arrow's layout of text), int64.
+
+    Each docno's words are gathered into a matrix, its bytes then picked out by a mask; docnos of very
+    uneven lengths (a matrix mostly padding) are copied byte by byte instead.
+    """
     start, end = table.doc
     size = end - start
     offsets = np.zeros(len(size) + 1, dtype=np.int64)
     np.cumsum(size, out=offsets[1:])
+    n_words = -(-int(size.max(initial=0)) // 8)
+    if 8 * n_words * len(size) <= 2 * int(offsets[-1]) + (1 << 16):
+        windows = _windows(table.buf, "<u8")
+        words = np.empty((len(size), n_words), dtype=np.uint64)
+        for k in range(n_words):  # bytes past a docno's end are left out by the mask
+            words[:, k] = windows[np.minimum(start + 8 * k, len(windows) - 1)]
+        mask = np.arange(8 * n_words) < size[:, None]
+        return words.view(np.uint8)[mask], offsets
     index_type = np.int32 if len(table.buf) < 2**31 else np.int64
     at = np.arange(offsets[-1], dtype=index_type)  # byte j of the result is byte j + (start - offset) of its line
     at += np.repeat((start - offsets[:-1]).astype(index_type), size)

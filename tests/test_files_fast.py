@@ -258,3 +258,15 @@ def test_a_run_that_shares_no_query_with_its_judgments_gives_todays_empty_table(
     assert collection._fast_parts(run, qrels, 10, "judged") is not None
     for options in OPTIONS:
         assert_same_scores(run, qrels, **options)
+
+
+@pytest.mark.parametrize("ids", [["d1", "doc-22", "x"], ["a", "b" * 300, "c"], ["문서1", "clueweb09-en0000-00-00001"],
+                                 [*map(str, range(3000)), "b" * 400]])  # the last: a matrix mostly padding
+def test_docno_bytes_are_laid_end_to_end_as_arrow_text(ids):
+    """span_bytes gives each docno's bytes end to end with their offsets, from its word matrix or byte by byte."""
+    run = "".join(f"q Q0 {d} {i + 1} 1.0 t\n" for i, d in enumerate(ids)).encode()
+    table = trec_fast.read_lines(run, "run")
+    doc_bytes, offsets = trec_fast.span_bytes(table)
+    want = [d.encode() for d in ids]
+    assert doc_bytes.tobytes() == b"".join(want)
+    assert offsets.tolist() == [0, *itertools.accumulate(len(d) for d in want)]

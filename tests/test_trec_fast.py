@@ -213,3 +213,23 @@ def test_a_number_wider_than_24_bytes_is_read_one_by_one():
     assert table is not None and table.number.tolist() == [float(t) for t in texts]
     qrels = b"q 0 d0 1\nq 0 d2 2\n"
     assert fast_trec_eval(qrels, run, cutoffs=(2,)) == careful(qrels, run, cutoffs=(2,))
+
+
+@pytest.mark.parametrize("blocks", [[3, 3, 3], [1, 4, 2]])
+def test_a_doc_twice_in_a_query_is_found_in_even_and_uneven_blocks(blocks):
+    """read_lines steps aside when one query lists a doc twice, whether every query has as many lines or not."""
+    lines = [f"q{q} 0 d{q}-{i} 1\n" for q, n in enumerate(blocks) for i in range(n)]
+    assert trec_fast.read_lines("".join(lines).encode(), "qrels") is not None
+    lines[-1] = lines[-2]  # the last query's last doc repeated
+    assert trec_fast.read_lines("".join(lines).encode(), "qrels") is None
+    assert trec_fast.read_lines("".join(lines[:-blocks[-1]] + ["q9 0 d 1\n"]).encode(), "qrels") is not None
+
+
+def test_the_command_line_process_keeps_freed_memory_and_prints_the_careful_lines(tmp_path):
+    """python -m ndcg_core (which tunes its own malloc) prints the careful path's lines."""
+    qrels, run = awkward(3)
+    (tmp_path / "qrels.txt").write_bytes(qrels)
+    (tmp_path / "run.txt").write_bytes(run)
+    done = subprocess.run([sys.executable, "-m", "ndcg_core", "-m", "ndcg_cut.1,3", str(tmp_path / "qrels.txt"),
+                           str(tmp_path / "run.txt")], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert done.stdout == trec_fast.format_trec_eval(careful(qrels, run, cutoffs=(1, 3), full=False))
