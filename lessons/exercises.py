@@ -118,6 +118,7 @@ elif kind == "swap":
     ranking_table(ex)
     pairs = [(i, j) for i in range(1, len(ex.items) + 1) for j in range(i + 1, len(ex.items) + 1)]
     with st.form(f"exercises_form_swap_{seed}", border=False):
+        session.relabel(f"exercises_swap_{seed}")
         pick = st.selectbox(T("ex_answer_swap"), pairs, index=None, key=f"exercises_swap_{seed}",
                             format_func=lambda p: translate("ex_pair", lang, i=p[0], j=p[1]),
                             placeholder=T("ex_pick_pair"))  # Streamlit's own placeholder is English
@@ -139,6 +140,8 @@ elif kind == "better":
     ranking_table(ex)
     options = ("A", "B", "same")
     with st.form(f"exercises_form_better_{seed}", border=False):
+        for gain in ("linear", "exponential"):
+            session.relabel(f"exercises_better_{gain}_{seed}")
         picks = {gain: st.radio(T("ex_answer_better", gain=exercises.gain_name(gain, lang)), options, index=None,
                                 horizontal=True, key=f"exercises_better_{gain}_{seed}",
                                 format_func=lambda o: translate("ex_same", lang) if o == "same" else o)

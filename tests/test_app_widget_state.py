@@ -89,3 +89,18 @@ def test_every_real_choice_is_accepted(field, value):
     """A setting callback accepts each real choice of the field."""
     assert actions.setting_ok(field, value)
     assert value in (state.SCALES if field == "scale" else [value])
+
+
+def test_a_language_switch_sends_every_chosen_option_again_in_the_new_language():
+    """In the run after 한국어 → English, each settings widget sends its value with its English label (a browser
+    keeps the old label text otherwise), and the run after that sends nothing again."""
+    at = open_page("lessons/steps.py", {**LINK, "lang": "ko"})
+    at.run()
+    at.sidebar.radio(key="sidebar_lang").set_value("en").run()
+    for kind, key, want in WANT:
+        widget = getattr(at, kind)(key=key)
+        assert widget.proto.set_value, f"{key} was not sent again after the switch"
+        if kind in ("selectbox", "radio"):
+            assert widget.options[widget.index] == widget.format_func(want), f"{key} is not labelled in English"
+    at.run()
+    assert not at.selectbox(key="steps_scale").proto.set_value

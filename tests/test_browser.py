@@ -160,6 +160,26 @@ def test_switch_gain_and_k(page, server_url):
     expect(page).to_have_url(re.compile(r"[?&]gain=linear&k=2(&|$)"), timeout=WAIT)
 
 
+def test_switching_language_relabels_the_chosen_options_at_once(page, server_url):
+    """Right after 한국어 → English, the scale and preset boxes show their chosen option in English and the gain
+    radio still marks its choice (Streamlit keeps a widget's old label unless the server sends its value again)."""
+    open_app(page, f"{server_url}/steps?{SOURCE}&lang=ko")  # the article's example: scale 0–3, a preset
+    page.locator("[data-testid=stSidebar]").get_by_text("English", exact=True).click()
+    expect(page).to_have_url(re.compile(r"[?&]lang=en"), timeout=WAIT)
+    settle(page)
+    def box(label: str, lang: str):
+        return page.get_by_role("combobox", name=translate(label, lang), exact=True)
+
+    expect(box("scale", "en")).to_have_value(translate("scale_3", "en"), timeout=WAIT)
+    expect(box("preset_pick", "en")).to_have_value(translate("preset_source_title", "en"), timeout=WAIT)
+    expect(page.get_by_role("radio", name=translate("gain_exponential", "en"))).to_be_checked(timeout=WAIT)
+    page.locator("[data-testid=stSidebar]").get_by_text("한국어", exact=True).click()
+    expect(page).to_have_url(re.compile(r"[?&]lang=ko"), timeout=WAIT)
+    settle(page)
+    expect(box("scale", "ko")).to_have_value(translate("scale_3", "ko"), timeout=WAIT)
+    expect(page.get_by_role("radio", name=translate("gain_exponential", "ko"))).to_be_checked(timeout=WAIT)
+
+
 def test_cutoff_slider_by_keyboard(page, server_url):
     """On the nDCG@k page, ArrowLeft on the k slider moves from k = 3 to k = 2."""
     open_app(page, f"{server_url}/cutoff?{SOURCE}&lang=en")

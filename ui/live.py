@@ -168,8 +168,10 @@ def answer_form(code: str, q: Question, ex: exercises.Exercise, student_id: str,
         response, missing = value, value is None
     elif ex.kind == "better":
         with st.form(f"{key}_form", border=False):
+            relabelled = {gain: session.relabel(f"{key}_{gain}") for gain in questions.GAINS}
             picks = {gain: st.radio(T("ex_answer_better", gain=exercises.gain_name(gain, lang)), questions.CHOICES,
-                                    index=questions.CHOICES.index(previous[gain]) if previous else None,
+                                    index=questions.CHOICES.index(previous[gain])
+                                    if previous and not relabelled[gain] else None,
                                     horizontal=True, key=f"{key}_{gain}",
                                     format_func=lambda o: translate("ex_same", lang) if o == "same" else o)
                      for gain in questions.GAINS}

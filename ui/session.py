@@ -331,12 +331,38 @@ def bound(key: str, value, options=None) -> dict:
     value differs, otherwise passed as the widget's ``index`` (or ``value``). Never both in
     one run, which Streamlit warns about. Call it just before creating the widget.
     """
-    if st.session_state.get(key, _MISSING) != value:
+    relabel = _labels_stale(key)
+    if relabel or st.session_state.get(key, _MISSING) != value:
         st.session_state[key] = value
         return {}
     if options is None:
         return {"value": value}
     return {"index": list(options).index(value)}
+
+
+_LABELS_SENT = "labels_sent_in"  # widget key -> the language its option labels were last drawn in
+
+
+def _labels_stale(key: str) -> bool:
+    """Whether the browser shows ``key``'s chosen option in another language than today's.
+
+    The browser keeps a choice as its label text: after a language switch a select box goes on
+    showing the old label and a radio marks nothing, until the server sends the value again
+    (streamlit#13788). Sending it once in the run after the switch redraws it in the new language.
+    """
+    sent = st.session_state.setdefault(_LABELS_SENT, {})
+    now, before = language(), sent.get(key)
+    sent[key] = now
+    return before is not None and before != now
+
+
+def relabel(key: str) -> bool:
+    """For a widget that owns its value (no ``bound``): after a language switch, send its choice again so that
+    the browser draws it in the new language. True when it did (the widget must then get no ``index``)."""
+    if not _labels_stale(key) or st.session_state.get(key) is None:
+        return False
+    st.session_state[key] = st.session_state[key]
+    return True
 
 
 def kept(key: str, default, options=None) -> dict:
