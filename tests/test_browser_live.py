@@ -433,6 +433,20 @@ def shoot(page, name: str, viewport: dict[str, int]) -> None:
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
+def open_sidebar(page) -> None:
+    """Unfold the sidebar, folded at phone width. Streamlit may also unfold it itself once the window is wide again,
+    so its expand button can vanish between a look and a click: try until the sidebar reads as open."""
+    sidebar, expand = page.locator("[data-testid=stSidebar]"), page.get_by_test_id("stExpandSidebarButton")
+    deadline = time.monotonic() + WAIT / 1000
+    while sidebar.get_attribute("data-collapsed") == "true":
+        assert time.monotonic() < deadline, "the sidebar stayed folded"
+        try:
+            expand.click(timeout=1_000)
+        except PlaywrightTimeoutError:  # gone already: the sidebar is unfolding by itself
+            pass
+        page.wait_for_timeout(200)
+
+
 def in_both_languages(page, link: str, view: str, ready) -> None:
     """Screenshots of ``link`` in Korean, then in English (picked in the sidebar), each at 1400 and at 390 wide."""
     page.set_viewport_size(DESKTOP)
@@ -440,8 +454,7 @@ def in_both_languages(page, link: str, view: str, ready) -> None:
     for lang in ("ko", "en"):
         if lang == "en":
             page.set_viewport_size(DESKTOP)
-            if page.locator("[data-testid=stSidebar]").get_attribute("data-collapsed") == "true":
-                page.get_by_test_id("stExpandSidebarButton").click()  # folded at phone width, it stays folded
+            open_sidebar(page)
             page.locator("[data-testid=stSidebar]").get_by_text("English", exact=True).click()
             page.wait_for_url(re.compile(r"[?&]lang=en"), timeout=WAIT)
         ready(lang)
