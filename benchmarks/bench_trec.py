@@ -1,20 +1,24 @@
-"""The trec_eval-compatible command line on a large run, end to end, against pytrec_eval.
+"""trec_eval's nDCG on a large run, end to end: this project's command line and upload page against pytrec_eval.
 
-Writes a run of ``--queries`` × ``--docs`` rows (TREC format, ties included) and its qrels
-(about a third of the documents judged, grades -1..3) to a temporary folder, then times, each
-in a fresh process so that imports, parsing and peak memory are all counted:
+Writes a run of ``--queries`` × ``--docs`` rows (ties included) and its qrels (about a third of the documents
+judged, grades -1..3), each as a TREC file and as a CSV table with a header, to a temporary folder, then times,
+each in a fresh process so that imports, parsing and peak memory are all counted:
 
-* ``python -m ndcg_core -m ndcg_cut.10 QRELS RUN`` (this project's loader and core);
-* the upload page's own path: ``ndcg_core.files.load`` on each file's bytes, then
-  ``score_collection`` (both gains, as the page shows them);
-* pytrec_eval: its own file parsers (``parse_qrel``, ``parse_run``, which build the dicts it
-  needs) and ``RelevanceEvaluator(...).evaluate``, then the mean.
+* ``python -m ndcg_core -m ndcg_cut.10 QRELS RUN`` on the TREC files;
+* the upload page's own path, on the TREC files and on the CSV tables: ``ndcg_core.files.load`` on each file's
+  bytes, then ``score_collection`` (both gains, as the page shows them);
+* pytrec_eval on the TREC files: its own parsers (``parse_qrel``, ``parse_run``, which build the dicts it needs)
+  and ``RelevanceEvaluator(...).evaluate``, then the mean.
 
-Both must print the same mean to 4 places. Figures: wall seconds and peak RSS (MB) of each
-process, best of ``--repeat``; for the upload page also the seconds after its imports (the page runs in a
-server that has imported pandas already).
+All must print the same mean to 4 places. Figures: wall seconds and peak RSS (MB) of each process, best of
+``--repeat``; for the upload page also the seconds after its imports, which is what a user waits for (the page
+runs in a server that has imported pandas already). The goals of issue 11 apply at 1,000,000 rows: under 2 s wall
+and under 1 GB for every path of ours, and at least 3× faster than pytrec_eval end to end (the command line wall
+to wall; the page from the bytes to the scores, against pytrec_eval's whole process). At other sizes the figures
+are printed and no goal is checked.
 
     .venv/bin/python benchmarks/bench_trec.py [--queries 10000] [--docs 100] [--repeat 3]
+    .venv/bin/python benchmarks/bench_trec.py --queries 100000 --repeat 1    # 10,000,000 rows
 """
 
 from __future__ import annotations
@@ -23,7 +27,6 @@ import argparse
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
@@ -45,43 +48,71 @@ import sys, time
 from pathlib import Path
 from ndcg_core.collection import score_collection
 from ndcg_core.files import load
+
+def upload():
+    qrels = load(Path(sys.argv[1]).read_bytes(), Path(sys.argv[1]).name).qrels
+    run = load(Path(sys.argv[2]).read_bytes(), Path(sys.argv[2]).name).run
+    return score_collection(run, qrels, k=10)
+
 t0 = time.perf_counter()  # the page's server has imported pandas already: the time from here is what a user waits
-qrels = load(Path(sys.argv[1]).read_bytes(), "qrels.txt").qrels
-run = load(Path(sys.argv[2]).read_bytes(), "run.txt").run
-s = score_collection(run, qrels, k=10)
-print(f"after imports {time.perf_counter() - t0:.3f}", file=sys.stderr)
+s = upload()
+t1 = time.perf_counter()
+upload()  # the same upload again, as a server that has read a large file before reads it
+print(f"after imports {t1 - t0:.3f}", file=sys.stderr)
+print(f"again {time.perf_counter() - t1:.3f}", file=sys.stderr)
 print(f"{'ndcg_cut_10':<22}\\tall\\t{s.mean['linear']:6.4f}")
 """
 
 
-def write_files(folder: Path, queries: int, docs: int, seed: int = 0) -> tuple[Path, Path]:
-    """A run with scores on a coarse grid (ties) and qrels judging ~1/3 of the retrieved documents."""
+def write_files(folder: Path, queries: int, docs: int, seed: int = 0) -> dict[str, Path]:
+    """A run with scores on a coarse grid (ties) and qrels judging ~1/3 of the retrieved documents, as TREC files
+    (``qrels``, ``run``) and as CSV tables (``qrels.csv``, ``run.csv``)."""
     rng = np.random.default_rng(seed)
     q = np.repeat(np.arange(queries), docs)
     d = np.tile(np.arange(docs), queries)
     scores = np.round(rng.random(queries * docs), 3)
     rank = np.tile(np.arange(1, docs + 1), queries)
-    run_path, qrels_path = folder / "run.txt", folder / "qrels.txt"
-    with open(run_path, "w") as f:
-        f.writelines(f"q{a} Q0 d{a}_{b} {r} {s} bench\n" for a, b, r, s in zip(q, d, rank, scores, strict=True))
     judged = rng.random(queries * docs) < 1 / 3
     grades = rng.integers(-1, 4, size=queries * docs)
-    with open(qrels_path, "w") as f:
-        f.writelines(f"q{a} 0 d{a}_{b} {g}\n" for a, b, g in zip(q[judged], d[judged], grades[judged], strict=True))
-    return qrels_path, run_path
+    paths = {name: folder / file for name, file in
+             (("run", "run.txt"), ("qrels", "qrels.txt"), ("run.csv", "run.csv"), ("qrels.csv", "qrels.csv"))}
+    with open(paths["run"], "w") as f, open(paths["run.csv"], "w") as c:
+        c.write("query_id,doc_id,score\n")
+        for a, b, r, s in zip(q, d, rank, scores, strict=True):
+            f.write(f"q{a} Q0 d{a}_{b} {r} {s} bench\n")
+            c.write(f"q{a},d{a}_{b},{s}\n")
+    with open(paths["qrels"], "w") as f, open(paths["qrels.csv"], "w") as c:
+        c.write("query_id,doc_id,relevance\n")
+        for a, b, g in zip(q[judged], d[judged], grades[judged], strict=True):
+            f.write(f"q{a} 0 d{a}_{b} {g}\n")
+            c.write(f"q{a},d{a}_{b},{g}\n")
+    return paths
 
 
-def timed(cmd: list[str]) -> tuple[float, float, str, float]:
-    """Wall seconds, peak RSS in MB (from /usr/bin/time's report), stdout, and the seconds after imports that the
-    process reported on stderr ("after imports S"; NaN when it reports none) of one fresh process."""
-    gnu_time = Path("/usr/bin/time")  # Debian's "time" package; without it the peak RSS is not reported
-    prefix = [str(gnu_time), "-f", "%M"] if gnu_time.exists() else []
-    t0 = time.perf_counter()
-    done = subprocess.run([*prefix, *cmd], capture_output=True, text=True, cwd=ROOT, check=True)
-    wall = time.perf_counter() - t0
-    rss_mb = int(done.stderr.strip().splitlines()[-1]) / 1024 if prefix else float("nan")
-    after = [float(line.split()[-1]) for line in done.stderr.splitlines() if line.startswith("after imports ")]
-    return wall, rss_mb, done.stdout, after[0] if after else float("nan")
+MEASURE = """
+import resource, subprocess, sys, time
+t0 = time.perf_counter()
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+wall = time.perf_counter() - t0
+sys.stdout.write(done.stdout)
+sys.stderr.write(done.stderr)
+print(f"measured {wall:.6f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}", file=sys.stderr)
+sys.exit(done.returncode)
+"""
+
+
+def timed(cmd: list[str]) -> tuple[float, float, str, float, float]:
+    """Wall seconds, peak RSS in MB, stdout, and the seconds after imports and for a second upload that the process
+    reported on stderr ("after imports S", "again S"; NaN when it reports none) of one fresh process, measured by a
+    small parent process of its own (getrusage of its one child), so nothing outside Python is needed."""
+    done = subprocess.run([sys.executable, "-c", MEASURE, *cmd], capture_output=True, text=True, cwd=ROOT,
+                          check=True)
+    lines = done.stderr.splitlines()
+    _, wall, rss_kb = next(line for line in reversed(lines) if line.startswith("measured ")).split()
+    after = [float(line.split()[-1]) for line in lines if line.startswith("after imports ")]
+    again = [float(line.split()[-1]) for line in lines if line.startswith("again ")]
+    nan = float("nan")
+    return float(wall), int(rss_kb) / 1024, done.stdout, after[0] if after else nan, again[0] if again else nan
 
 
 def main() -> int:
@@ -91,35 +122,44 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        qrels, run = write_files(Path(tmp), args.queries, args.docs)
-        mb = run.stat().st_size / 1e6
-        print(f"{args.queries:,} queries × {args.docs} docs = {args.queries * args.docs:,} run rows ({mb:.0f} MB), "
-              f"{sum(1 for _ in open(qrels)):,} qrels lines")
+        paths = write_files(Path(tmp), args.queries, args.docs)
+        rows = args.queries * args.docs
+        sizes = {name: path.stat().st_size / 1e6 for name, path in paths.items()}
+        print(f"{args.queries:,} queries × {args.docs} docs = {rows:,} run rows (TREC {sizes['run']:.0f} MB, "
+              f"CSV {sizes['run.csv']:.0f} MB), "
+              f"{sum(1 for _ in open(paths['qrels'])):,} qrels lines")
+        trec, csv = (str(paths["qrels"]), str(paths["run"])), (str(paths["qrels.csv"]), str(paths["run.csv"]))
         contenders = {
-            "python -m ndcg_core": [sys.executable, "-m", "ndcg_core", "-m", "ndcg_cut.10", str(qrels), str(run)],
-            "upload page (load + score)": [sys.executable, "-c", APP, str(qrels), str(run)],
-            "pytrec_eval (parse + evaluate)": [sys.executable, "-c", PYTREC, str(qrels), str(run)],
+            "python -m ndcg_core (TREC)": [sys.executable, "-m", "ndcg_core", "-m", "ndcg_cut.10", *trec],
+            "upload page (TREC)": [sys.executable, "-c", APP, *trec],
+            "upload page (CSV)": [sys.executable, "-c", APP, *csv],
+            "pytrec_eval (TREC)": [sys.executable, "-c", PYTREC, *trec],
         }
-        results, after = {}, {}
+        results = {}
         for name, cmd in contenders.items():
             runs = [timed(cmd) for _ in range(args.repeat)]
-            results[name] = min(runs)
-            after[name] = min(r[3] for r in runs)
             outs = {r[2] for r in runs}
             assert len(outs) == 1, outs
-        ours, theirs = results["python -m ndcg_core"], results["pytrec_eval (parse + evaluate)"]
-        print(f"{'':32} {'wall s':>8} {'peak RSS MB':>12}  output")
-        for name, (wall, rss, out, _) in results.items():
-            print(f"{name:32} {wall:8.2f} {rss:12.0f}  {out.strip()}")
-        app = results["upload page (load + score)"]
-        print(f"upload page after imports (as in the running server): {after['upload page (load + score)']:.2f} s "
-              f"(best of {args.repeat}); {theirs[0] / app[0]:.1f}× faster than pytrec_eval end to end")
-        same, speedup = ours[2] == theirs[2] == app[2], theirs[0] / ours[0]
-        met = same and ours[0] < 2.0 and not ours[1] >= 1024 and speedup >= 3.0
-        print(f"speed-up {speedup:.1f}×; same mean: {same}")
-        print("goal (issue 11, at 1,000,000 rows): same mean, under 2 s, under 1 GB, at least 3× faster than "
-              f"pytrec_eval: {'ok' if met else 'FAIL'}")
-        return 0 if met else 1
+            first = [r[0] - (r[4] if r[4] == r[4] else 0.0) for r in runs]  # the page's wall without its repeat
+            results[name] = (min(first), max(r[1] for r in runs), runs[0][2], min(r[3] for r in runs),
+                             min(r[4] for r in runs))
+        theirs = results["pytrec_eval (TREC)"][0]
+        print(f"{'':28} {'wall s':>7} {'after imports s':>16} {'again s':>8} {'peak RSS MB':>12} "
+              f"{'× pytrec_eval':>14}  output")
+        met, same = True, len({r[2] for r in results.values()}) == 1
+        for name, (wall, rss, out, after, again) in results.items():
+            ours = after if name.startswith("upload page") else wall  # what a user waits for, the first time
+            ratio = theirs / ours
+            print(f"{name:28} {wall:7.2f} {after:16.2f} {again:8.2f} {rss:12.0f} {ratio:13.1f}×  {out.strip()}")
+            if not name.startswith("pytrec_eval"):
+                met &= wall < 2.0 and rss < 1024 and ratio >= 3.0
+        print(f"same mean everywhere: {same}")
+        if rows != 1_000_000:
+            print(f"goals (issue 11) apply at 1,000,000 rows, not at {rows:,}: not checked")
+            return 0 if same else 1
+        print("goal (issue 11, at 1,000,000 rows): the same mean; every path of ours under 2 s and 1 GB and at least "
+              f"3× faster than pytrec_eval: {'ok' if met and same else 'FAIL'}")
+        return 0 if met and same else 1
 
 
 if __name__ == "__main__":

@@ -48,20 +48,23 @@ def awkward(seed: int) -> tuple[bytes, bytes]:
     return qrels_text.encode(), run_text.encode()
 
 
-def outcome(data: bytes, name: str, *, fast: bool):
-    """``load``'s result, or its FileError as (code, message, params), with or without the fast reader."""
+def outcome(data: bytes, name: str, *, fast: bool, reader: str = "_fast_lines"):
+    """``load``'s result, or its FileError as (code, message, params), with or without the fast ``reader``."""
     with pytest.MonkeyPatch.context() as mp:
         if not fast:
-            mp.setattr(files, "_fast_lines", lambda data, what: None)
+            mp.setattr(files, reader, lambda *args: None)
         try:
             return load(data, name)
         except FileError as exc:
             return exc.code, str(exc), exc.params
 
 
-def assert_same_load(data: bytes, name: str = "file.txt"):
-    """Load ``data`` both ways and check every field the page uses is the same; return the fast result."""
-    got, want = outcome(data, name, fast=True), outcome(data, name, fast=False)
+def assert_same_load(data: bytes, name: str = "file.txt", reader: str = "_fast_lines"):
+    """Load ``data`` both ways and check every field the page uses is the same; return the fast result.
+
+    The row-by-row CSV reader gives its ids as Python objects, Arrow as pandas' text type: only there the id
+    columns' dtypes may differ (their values may not)."""
+    got, want = outcome(data, name, fast=True, reader=reader), outcome(data, name, fast=False, reader=reader)
     if isinstance(want, tuple) or isinstance(got, tuple):
         assert got == want
         return got
@@ -71,8 +74,9 @@ def assert_same_load(data: bytes, name: str = "file.txt"):
         a, b = getattr(got, frame), getattr(want, frame)
         assert (a is None) == (b is None)
         if a is not None:
-            pd.testing.assert_frame_equal(a, b, check_exact=True)
-            assert a.dtypes.tolist() == b.dtypes.tolist()
+            pd.testing.assert_frame_equal(a, b, check_exact=True, check_dtype=reader == "_fast_lines")
+            assert a.dtypes.tolist()[2:] == b.dtypes.tolist()[2:]
+            assert a.dtypes.tolist()[:2] == b.dtypes.tolist()[:2] or reader == "_fast_table"
             number = a.columns[2]
             assert np.signbit(a[number].to_numpy()).tolist() == np.signbit(b[number].to_numpy()).tolist()
     return got
@@ -270,3 +274,109 @@ def test_docno_bytes_are_laid_end_to_end_as_arrow_text(ids):
     want = [d.encode() for d in ids]
     assert doc_bytes.tobytes() == b"".join(want)
     assert offsets.tolist() == [0, *itertools.accumulate(len(d) for d in want)]
+
+
+# ------------------------------------------------------------- CSV and TSV tables with a header
+
+def clean_csv(n: int, delimiter: str = ",") -> bytes:
+    """``n`` clean rows of a table holding a run and its judgments (every third grade blank: retrieved, not judged)."""
+    rows = [delimiter.join(("query_id", "doc_id", "score", "relevance"))]
+    rows += [delimiter.join((f"질의{i % 30}", f"d{i}", repr((n - i) / 7), "" if i % 3 else str(i % 4 - 1)))
+             for i in range(n)]
+    return ("\n".join(rows) + "\n").encode()
+
+
+@pytest.mark.parametrize("delimiter", [",", "\t", ";"])
+def test_a_clean_big_table_is_read_by_arrow_into_the_careful_readers_loaded(monkeypatch, delimiter):
+    """3,000 clean rows are read without the row-by-row reader, into the Loaded that reader gives."""
+    data = clean_csv(3000, delimiter)
+    want = assert_same_load(data, "both.csv", reader="_fast_table")
+    assert (want.kind, want.lines, len(want.run), len(want.qrels)) == ("both", 3001, 3000, 1000)
+    monkeypatch.setattr(files, "_table", lambda *args: pytest.fail("the row-by-row reader was used"))
+    assert load(data, "both.csv").kind == "both"
+
+
+UNCLEAN = {  # each sends the table to the row-by-row reader, which names or skips the odd line
+    "quoted cell": lambda rows: [*rows[:2], '"q1",d9,1.0,2', *rows[2:]],
+    "comment": lambda rows: [rows[0], "  # made by hand", *rows[1:]],
+    "short row": lambda rows: [*rows, "q1,d77"],
+    "blank id": lambda rows: [*rows, ",d78,1.0,1"],
+    "spaced id": lambda rows: [*rows, "q1 ,d79,1.0,1"],
+    "word score": lambda rows: [*rows, "q1,d80,high,1"],
+    "nan score": lambda rows: [*rows, "q1,d81,nan,1"],
+    "NA grade": lambda rows: [*rows, "q1,d82,1.0,NA"],
+    "inf grade": lambda rows: [*rows, "q1,d83,1.0,inf"],
+    "blank score": lambda rows: [*rows, "q1,d84,,1"],
+    "repeated doc": lambda rows: [*rows, rows[1]],
+    "delimiters only": lambda rows: [*rows, ",,,"],
+    "spaces only": lambda rows: [*rows, "   "],
+    "NUL byte": lambda rows: [*rows, "q1,d\x0085,1.0,1"],
+    "separator control": lambda rows: [*rows, "q1,\x1cd86,1.0,1"],
+}
+
+
+@pytest.mark.parametrize("damage", UNCLEAN)
+def test_an_unclean_table_loads_as_the_row_by_row_reader_loads_it(damage):
+    """A table with one odd line gives exactly the row-by-row reader's Loaded (or its FileError)."""
+    rows = clean_csv(40).decode().splitlines()
+    assert_same_load(("\n".join(UNCLEAN[damage](rows)) + "\n").encode(), "t.csv", reader="_fast_table")
+
+
+@pytest.mark.parametrize("header", ["qid,docno,rank", "topic;document;rank;grade", "query_id\tdoc_id\trel",
+                                    "\ufeffQuery_ID , Doc_ID , Score"])
+@pytest.mark.parametrize("ends", ["\n", "\r\n", "\r"])
+def test_headers_ranks_byte_order_marks_and_line_ends_load_as_row_by_row(header, ends):
+    """Aliases, a rank column, a BOM and any line end give the row-by-row reader's Loaded."""
+    delimiter = next(d for d in ("\t", ";", ",") if d in header)
+    n = header.count(delimiter) + 1
+    rows = [header, *(delimiter.join([f"q{i % 3}", f"d{i}", str(i + 1), str(i % 3)][:n]) for i in range(9))]
+    assert_same_load((ends.join(["", *rows, ""]) + ends).encode(), "h.csv", reader="_fast_table")
+
+
+NUMBER_TEXTS = ["1", "0", "-1", "2.5", ".5", "5.", "+1", "1e3", "-0.0", "1E-2", "", " ", " 2 ", "nan", "NaN", "inf",
+                "-Infinity", "NA", "null", "N/A", "x", "1_0", "0x1F", "1e999", "٣", "1,5", "--1", "1e", "true"]
+CELL_IDS = ["q1", "질의", "d 1", " q", "q ", "\u00a0q", "q\u3000", "", "=1+1", "<b>", "a;b", "q\x1f"]
+
+
+GOOD_NUMBERS = ["1", "0", "-1", "2.5", ".5", "5.", "+1", "1e3", "-0.0", "1E-2", "3.0000000000000004"]
+GOOD_IDS = ["q1", "질의", "Q-2", "=1+1", "<b>", "x" * 40, "문서#1"]
+
+
+@st.composite
+def csv_files(draw):
+    """A header (some alias of each column, any order, any delimiter) and rows, clean or mixing in odd cells and
+    lines (half the tables each)."""
+    clean = draw(st.booleans())
+    delimiter = draw(st.sampled_from([",", "\t", ";"]))
+    kind = draw(st.sampled_from(["score", "rank", "relevance", "score+relevance", "rank+relevance"]))
+    columns = ["query_id", "doc_id", *kind.split("+")]
+    extra = draw(st.booleans())
+    if extra:
+        columns.append("note")
+    order = draw(st.permutations(columns))
+    names = {"query_id": ["qid", "query_id", "Topic"], "doc_id": ["docno", "doc_id"], "score": ["score", "sim"],
+             "rank": ["rank"], "relevance": ["rel", "relevance", "grade"], "note": ["note"]}
+    header = delimiter.join(draw(st.sampled_from(names[c])) for c in order)
+    ids, numbers = (GOOD_IDS, GOOD_NUMBERS) if clean else (GOOD_IDS + CELL_IDS, GOOD_NUMBERS + NUMBER_TEXTS)
+    grade = [*numbers, ""] if clean and "+" in kind else numbers  # blank: retrieved, not judged
+    cell = {"query_id": st.sampled_from(ids), "doc_id": st.sampled_from([*ids, "d2", "d3", "d4", "문서"]),
+            "score": st.sampled_from(numbers), "rank": st.sampled_from(numbers),
+            "relevance": st.sampled_from(grade), "note": st.sampled_from(["", "x", "#", "a b"])}
+    rows = draw(st.lists(st.tuples(*(cell[c] for c in order)), min_size=0, max_size=12))
+    if clean:  # each (query, doc) once
+        at = order.index("doc_id")
+        rows = [(*r[:at], f"{r[at]}-{i}", *r[at + 1:]) for i, r in enumerate(rows)]
+    lines = [header, *(delimiter.join(r) for r in rows)]
+    for _ in range(0 if clean else draw(st.integers(0, 2))):  # odd whole lines anywhere
+        at = draw(st.integers(0, len(lines)))
+        lines.insert(at, draw(st.sampled_from(["", "   ", "# note", delimiter * 3, "q1", '"q1"' + delimiter + "d1"])))
+    end = draw(st.sampled_from(["\n", "\r\n", "\r"]))
+    text = draw(st.sampled_from(["", "\ufeff", end])) + end.join(lines) + draw(st.sampled_from(["", end, end * 2]))
+    return text.encode(draw(st.sampled_from(["utf-8", "utf-8", "cp949"])), errors="replace")
+
+
+@given(csv_files())
+@settings(max_examples=300, deadline=None)
+def test_any_table_loads_as_the_row_by_row_reader_loads_it(data):
+    """Whatever a table holds, Arrow's reader gives the row-by-row reader's Loaded or steps aside."""
+    assert_same_load(data, "any.csv", reader="_fast_table")
