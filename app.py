@@ -19,7 +19,7 @@ import logging
 
 import streamlit as st
 
-from ui import editor, nav, session, share, style
+from ui import editor, failsafe, nav, session, share, style
 from ui.i18n import T
 
 st.set_page_config(page_icon="📈", layout="wide")
@@ -43,6 +43,7 @@ else:
     st.sidebar.caption(T("sidebar_link"))
 share_slot = st.sidebar.empty()
 shown = share.link_panel(share_slot, page.url_path)  # before the lesson, so one that stops early has it too
+failsafe.say_failed_action()  # a callback of this run's click that failed
 try:
     page.run()
 except Exception:  # a lesson that fails anyway: one sentence in the user's language, details in the server log

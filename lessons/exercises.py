@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import exercises, figures, session, tables, worksheet
+from ui import exercises, failsafe, figures, session, tables, worksheet
 from ui.components.sortable import sortable_list
 from ui.format import fmt, plain
 from ui.i18n import T, labeller, problem_text, translate
@@ -18,10 +18,12 @@ from ui.i18n import T, labeller, problem_text, translate
 SWAP_SCALE = [[0.0, figures.PALETTE["blue"]], [0.5, "#FFFFFF"], [1.0, figures.PALETTE["orange"]]]
 
 
+@failsafe.callback
 def on_pick() -> None:
     session.set_exercise(session.widget_value("exercises_kind"), int(session.widget_value("exercises_seed") or 0))
 
 
+@failsafe.callback
 def on_next() -> None:
     kind, seed = session.exercise()
     session.set_exercise(kind, (seed + 1) % exercises.MAX_SEED)

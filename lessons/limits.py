@@ -14,7 +14,7 @@ import numpy as np
 import streamlit as st
 
 from ndcg_core import limits, score_ranking
-from ui import editor, figures, session, tables
+from ui import editor, failsafe, figures, session, tables
 from ui import limits as lab_settings
 from ui.format import fmt, plain
 from ui.i18n import T, labeller, problem_text
@@ -25,6 +25,7 @@ BINS = 20
 LEGEND_LOW = {"orientation": "h", "y": -0.3, "yanchor": "top"}  # a legend wrapping on a phone stays under the x title
 
 
+@failsafe.callback
 def on_lab(name: str, key: str) -> None:
     session.set_lab(name, session.widget_value(key))
 

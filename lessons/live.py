@@ -14,7 +14,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from live import links, questions
 from live.store import DEFAULT_HOURS, MAX_STUDENTS, NICKNAME_MAX, NoRoom, NotTeacher, RoomFull, new_student_id
-from ui import live, session, share
+from ui import failsafe, live, session, share
 from ui.format import plain
 from ui.i18n import T, labeller
 
@@ -28,6 +28,7 @@ def page_link(**params: str) -> str:
 
 # ---------------------------------------------------------------- no room yet: join, or open one
 
+@failsafe.callback
 @live.guarded
 def on_join() -> None:
     """Join the room of the typed code (a failed join counts towards the limit)."""
@@ -62,6 +63,7 @@ def join_form(code: str = "") -> None:
         st.form_submit_button(T("live_join"), type="primary", on_click=on_join, icon=":material/login:")
 
 
+@failsafe.callback
 @live.guarded
 def on_open() -> None:
     code, key = live.store().create_room(hours=float(session.widget_value("live_hours") or DEFAULT_HOURS))
@@ -78,6 +80,7 @@ def open_form() -> None:
 
 # ---------------------------------------------------------------- the teacher
 
+@failsafe.callback
 @live.guarded
 def on_start(code: str, key: str) -> None:
     kind = session.widget_value("live_kind") or questions.KINDS[0]
@@ -87,12 +90,14 @@ def on_start(code: str, key: str) -> None:
     session.new_live_seed("live_seed")
 
 
+@failsafe.callback
 @live.guarded
 def on_close(code: str, key: str, no: int) -> None:
     live.store().close_question(code, key, no)
     live.forget_rooms()
 
 
+@failsafe.callback
 @live.guarded
 def on_reveal(code: str, key: str, no: int) -> None:
     live.store().reveal_question(code, key, no)
@@ -165,6 +170,8 @@ def projector_view(code: str) -> None:
 # ---------------------------------------------------------------- a student
 
 @st.fragment(run_every=live.STUDENT_POLL)
+@failsafe.fragment
+@live.store_guarded
 def my_status(code: str, student_id: str, stamp) -> None:
     """Every few seconds: redraw the page when the teacher has started, closed or revealed a question; else show
     this student's answer as the database holds it (a confirmation drawn here is never lost with a run's end)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui import choices, presets, session, state
+from ui import choices, failsafe, presets, session, state
 
 POOL_MODES = ("listed", "judged")  # IDCG over the listed items, or over every judged item
 ORDER_ACTIONS = ("ideal", "reverse", "shuffle", "undo", "reset")  # the buttons under the drag list
@@ -17,6 +17,7 @@ ORDER_HELP = ("undo", "reset")  # the buttons with a tooltip (help_<action>)
 
 # ---------------------------------------------------------------- language and settings
 
+@failsafe.callback
 def on_language(key: str) -> None:
     if session.widget_value(key) in state.LANGS:
         session.set_language(session.widget_value(key))
@@ -33,6 +34,7 @@ def setting_ok(field: str, value) -> bool:
     return value in {"scale": state.SCALES, "gain": choices.gains(), "ties": choices.ties()}[field]
 
 
+@failsafe.callback
 def on_setting(field: str, key: str) -> None:
     value = session.widget_value(key)
     if not setting_ok(field, value):
@@ -45,6 +47,7 @@ def on_setting(field: str, key: str) -> None:
     session.set_example(ex)
 
 
+@failsafe.callback
 def on_k_slider(key: str) -> None:
     """The nDCG@k page's slider: copy its k into the example."""
     value = session.widget_value(key)
@@ -75,6 +78,7 @@ def apply_move(order, moved_uid) -> bool:
     return True
 
 
+@failsafe.callback
 def on_list_moved(key: str) -> None:
     value = session.widget_value(key) or {}
     moved = value.get("moved") if hasattr(value, "get") else None
@@ -82,6 +86,7 @@ def on_list_moved(key: str) -> None:
         apply_move(moved.get("order") or [], moved.get("uid"))
 
 
+@failsafe.callback
 def on_order_button(action: str) -> None:
     """Sort ideally, reverse, shuffle (seeded: "shuffle #3" is the same for the whole class), undo or reset."""
     session.forget_reports()
@@ -119,6 +124,7 @@ def open_source_example() -> None:
     session.set_example(state.DEFAULT)
 
 
+@failsafe.callback
 def on_preset(key: str) -> None:
     """Open the preset chosen in the picker (Undo takes it back); the empty choice changes nothing."""
     name = session.widget_value(key)
@@ -129,6 +135,7 @@ def on_preset(key: str) -> None:
     session.set_example(preset.example)
 
 
+@failsafe.callback
 def load_grades(grades: list[float]) -> None:
     """Replace the items with A, B, ... carrying ``grades``, keeping the settings."""
     items = tuple(state.Item(i, name, float(g), None)
@@ -137,6 +144,7 @@ def load_grades(grades: list[float]) -> None:
     session.set_example(replace(session.example(), items=items, use_scores=False, use_pool=False))
 
 
+@failsafe.callback
 def cap_grades() -> None:
     """Lower every grade above the scale to the scale's top (offered when the scale was lowered)."""
     ex = session.example()
@@ -148,11 +156,13 @@ def cap_grades() -> None:
 
 # ---------------------------------------------------------------- the IDCG pool
 
+@failsafe.callback
 def on_pool_mode(key: str) -> None:
     if session.widget_value(key) in POOL_MODES:
         session.set_example(replace(session.example(), use_pool=session.widget_value(key) == "judged"))
 
 
+@failsafe.callback
 def on_pool_text(key: str) -> None:
     """Judged grades typed as "3, 1": the good entries count; each bad one stays on screen and is named.
 

@@ -840,6 +840,11 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "R@k (재현율) — 관련 항목 R개 중 상위 k개 안에 든 항목의 비율입니다.",
         "R@k (recall at k) — the share of all R relevant items that appear in the top k.",
     ),
+    "action_failed": (
+        "방금 한 조작을 처리하다가 문제가 생겼습니다. 다시 해 보거나 새로 고치세요. 예시는 주소(URL)에 그대로 있습니다.",
+        "Something went wrong with what you just did. Try it again, or reload: your example is still in the address "
+        "(URL).",
+    ),
     "page_failed": (
         "이 페이지를 그리다가 문제가 생겼습니다. 예시는 주소(URL)에 그대로 있으니 새로 고치거나 다른 페이지로 가 보세요.",
         "Something went wrong while drawing this page. Your example is still in the address (URL): reload, "

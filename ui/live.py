@@ -21,7 +21,7 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_r
 
 from live import questions
 from live.store import Answer, NoRoom, NotTeacher, Question, QuestionClosed, Room, Store, database_url
-from ui import exercises, figures, session, tables, worksheet
+from ui import exercises, failsafe, figures, session, tables, worksheet
 from ui.components.sortable import sortable_list
 from ui.format import fmt
 from ui.i18n import T, translate
@@ -105,6 +105,22 @@ def guarded(callback):
             session.set_live_note(("live_store_down", {}))
         except (NoRoom, NotTeacher):
             session.set_live_note(("live_no_room", {"code": session.live().get("room", "")}))
+    return run
+
+
+def store_guarded(draw):
+    """A fragment's body whose database failure, or a room gone between two looks, becomes one sentence where it
+    draws (a fragment's timed rerun runs only the fragment, outside the page's own handler)."""
+    @functools.wraps(draw)
+    def run(*args, **kwargs):
+        try:
+            return draw(*args, **kwargs)
+        except SQLAlchemyError:
+            logging.getLogger("ndcg_app").exception("the live class's database failed in %s", draw.__name__)
+            st.error(T("live_store_down"), icon=":material/cloud_off:")
+        except (NoRoom, NotTeacher):
+            st.warning(T("live_no_room", code=session.live().get("room", "")), icon=":material/search_off:")
+        return None
     return run
 
 
@@ -287,7 +303,7 @@ def board_once(code: str, *, key: str) -> None:
 # Redrawn every POLL seconds from the database, so every replica's projector shows the same room. The teacher's
 # page polls only while answers can still change: a redraw every two seconds under the question form could
 # swallow a click on its menus, and after the reveal the teacher is choosing the next question.
-board = st.fragment(run_every=POLL)(board_once)
+board = st.fragment(run_every=POLL)(failsafe.fragment(store_guarded(board_once)))
 
 def answers_table(ex: exercises.Exercise, answers: list[Answer]) -> None:
     """The teacher's table of this question's answers: student, answer, right or wrong, changes."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ndcg_core import RankingScore
-from ui import arithmetic, editor, session
+from ui import arithmetic, editor, failsafe, session
 from ui.format import num
 from ui.i18n import T
 from ui.scoring import View, score_view
@@ -38,6 +38,7 @@ def shows(step: int) -> bool:
     return current is None or current == step
 
 
+@failsafe.callback
 def _go(delta: int) -> None:
     session.set_present_step(session.present_step() + delta)
 

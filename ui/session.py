@@ -15,7 +15,7 @@ import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from live import links
-from ui import exercises, limits, reconnect, state, url
+from ui import exercises, failsafe, limits, reconnect, state, url
 
 # The keys; tests read "example", "editor_version" and "editor_key" through AppTest.
 EXAMPLE = "example"
@@ -404,6 +404,7 @@ def present_params() -> dict[str, str]:
     return {} if step is None else {"present": "1", "step": str(step)}
 
 
+@failsafe.callback
 def leave_present() -> None:
     """Leave the presenter view: the whole step page again, and ``sync_url`` drops present and step."""
     st.session_state[_PRESENT] = None
@@ -471,6 +472,19 @@ def score() -> tuple[int, int]:
     return sum(answers.values()), len(answers)
 
 
+_FAILED_ACTION = "failsafe_action_failed"  # a callback failed: the next run says so (ui/failsafe.py)
+
+
+def note_failed_action() -> None:
+    st.session_state[_FAILED_ACTION] = True
+
+
+def pop_failed_action() -> bool:
+    """Whether a callback failed since the last run asked (asked once per run, by app.py)."""
+    return bool(st.session_state.pop(_FAILED_ACTION, False))
+
+
+@failsafe.callback
 def clear_score() -> None:
     st.session_state[_ANSWERS] = {}
     st.session_state[_RESPONSES] = {}

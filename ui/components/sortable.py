@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui import failsafe
+
 CSS = """
 :host { display: block; }
 /* The list grows with its rows: it is never an inner scroll area that would trap a swipe, and a
@@ -289,6 +291,6 @@ def sortable_list(*, key: str, items: list[dict], text: dict, locked: bool, on_m
     result = _sortable(
         key=key,
         data={"items": items, "text": text, "locked": locked},
-        on_moved_change=on_moved,
+        on_moved_change=failsafe.callback(on_moved),
     )
     return result.get("moved") if result is not None else None
