@@ -6,6 +6,7 @@ import ast
 import copy
 import dataclasses
 import importlib
+import inspect
 import pkgutil
 import types
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pytest
 
 import live
 import ndcg_core
@@ -110,3 +112,52 @@ def test_cached_results_are_read_only_values():
                                                         for f in dataclasses.fields(ex))
     assert isinstance(share.qr_png("http://x/steps?rel=1"), bytes)
     assert isinstance(ndcg_core.lessons._search((0.0, 1.0, 3.0), "log2", None), tuple)
+
+
+def _streamlit_cached() -> list[str]:
+    """Every function under ui/, lessons/, live/ and ndcg_core/ decorated with st.cache_data or st.cache_resource."""
+    found = []
+    for path in sorted([*ROOT.glob("ui/**/*.py"), *ROOT.glob("lessons/*.py"), *ROOT.glob("live/*.py"),
+                        *ROOT.glob("ndcg_core/**/*.py"), ROOT / "app.py"]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and any("cache_data" in ast.unparse(d) or "cache_resource" in
+                                                         ast.unparse(d) for d in node.decorator_list):
+                found.append(f"{path.relative_to(ROOT)}:{node.name}")
+    return found
+
+
+def _attributes_set_outside_init(cls) -> list[str]:
+    """Attributes a class's methods other than __init__ assign on self (a shared object must have none)."""
+    tree = ast.parse(Path(inspect.getsourcefile(cls)).read_text(encoding="utf-8"))
+    body = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+    out = []
+    for method in (n for n in body.body if isinstance(n, ast.FunctionDef) and n.name != "__init__"):
+        for node in ast.walk(method):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
+                node, (ast.AugAssign, ast.AnnAssign)) else []
+            out += [f"{method.name}: self.{t.attr}" for t in targets
+                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"]
+    return out
+
+
+def test_streamlit_caches_hold_values_no_session_can_change(tmp_path):
+    """Each st.cache_data / st.cache_resource result is a frozen value (a room, a question) or the store, whose
+    methods never assign to it after it is made; a new cached function must be added here."""
+    from live.store import Question, Room, Store
+    from ui import live as live_ui
+
+    assert _streamlit_cached() == ["ui/live.py:_store", "ui/live.py:_room", "ui/live.py:_current_question"]
+    assert _attributes_set_outside_init(Store) == []
+    url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
+    store = live_ui._store(url)
+    assert live_ui._store(url) is store  # one per process: its engine and pool
+    code, key = store.create_room(hours=1)
+    store.start_question(code, key, "estimate", 1)
+    room, question = live_ui._room(url, code), live_ui._current_question(url, code)
+    for value, cls in ((room, Room), (question, Question)):
+        assert type(value) is cls and cls.__dataclass_params__.frozen
+        assert all(isinstance(getattr(value, f.name), (str, int, float)) for f in dataclasses.fields(value))
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(value, dataclasses.fields(value)[0].name, None)
+    assert live_ui._room(url, "NONE00") is None
+    live_ui._store.clear()
