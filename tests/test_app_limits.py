@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.metrics import cohen_kappa_score
 
 from ndcg_core import limits
@@ -113,3 +115,38 @@ def test_the_cost_is_measured_only_when_the_button_is_pressed(monkeypatch):
     assert translate("lab_cost_conclusion", "en") in [i.value for i in at.info]
     at.run()
     assert calls == [1] and len(at.get("plotly_chart")) == 6
+
+
+LAB_TEXT = st.text(st.characters(codec="utf-8"), max_size=30) | st.sampled_from(
+    ["²", "٣", "9" * 5000, " 20 ", "-1", "1e3", "0x10", "20%", "", "１２"])
+
+
+@given(st.dictionaries(st.sampled_from(sorted(lab.PARAMS) + ["lab_other", "rel"]), LAB_TEXT, max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_any_lab_link_gives_settings_in_range_or_one_named_problem(params):
+    """Whatever a link's lab_ values hold, read gives each setting one of its own values, and a bad one is a
+    problem naming its parameter, never an exception."""
+    got, problem = lab.read(params)
+    for name, (default, allowed) in lab.SETTINGS.items():
+        assert got[name] in allowed if allowed is not None else isinstance(got[name], str)
+    assert problem is None or (problem[0] == "lab_bad_value" and problem[1]["param"] in lab.PARAMS)
+
+
+@given(LAB_TEXT | st.lists(LAB_TEXT, max_size=5).map(",".join), st.integers(1, 6), st.integers(1, 4))
+@settings(max_examples=300, deadline=None)
+def test_any_second_annotators_text_gives_grades_or_one_named_problem(text, n, scale):
+    """A second annotator's typed grades are n whole numbers on the scale, or a problem, never an exception."""
+    grades, problem = lab.second_grades(text, n, scale)
+    assert grades is None or (len(grades) == n and all(0 <= g <= scale for g in grades) and problem is None)
+    assert problem is None or problem[0] in ("lab_second_bad", "lab_second_count")
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+@pytest.mark.parametrize("value", ["²", "9" * 5000, "١٢"])
+def test_a_lab_link_with_an_odd_digit_falls_back_with_one_sentence(lang, value):
+    """?lab_noise=² (a digit only to str.isdigit) or a 5,000-digit number falls back to the default, named once."""
+    at = open_page("lessons/limits.py", {"rel": "1,3,2", "lab_noise": value, "lang": lang})
+    assert not at.exception
+    assert at.session_state["lab_settings"]["noise"] == lab.SETTINGS["noise"][0]
+    assert [w.value for w in at.warning] == [plain(translate("lab_bad_value", lang, param="lab_noise",
+                                                               value=value[:20]))]

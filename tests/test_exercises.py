@@ -177,3 +177,15 @@ def test_worksheet_caps_its_length():
     """A worksheet holds between 1 and 30 exercises, whatever is asked."""
     assert len(worksheet.sheet(1, 500)) == worksheet.MAX_EXERCISES
     assert len(worksheet.sheet(1, 0)) == 1
+
+
+@given(st.text(max_size=30) | st.sampled_from(["²", "٣", "9" * 5000, "１２", " 7 ", "-1", "1e3"]))
+@settings(max_examples=300, deadline=None)
+def test_any_seed_text_is_a_seed_in_range_or_a_value_error_naming_it(text):
+    """check_seed gives 0 <= seed < MAX_SEED for ASCII whole numbers, else a ValueError that names the text."""
+    try:
+        seed = exercises.check_seed(text)
+    except ValueError as exc:
+        assert str(exc).startswith("seed ") and repr(text.strip()[:20]) in str(exc)
+    else:
+        assert 0 <= seed < exercises.MAX_SEED and text.strip().isascii()

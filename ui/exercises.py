@@ -64,7 +64,7 @@ class Verdict:
 def check_seed(raw: object) -> int:
     """A seed from a URL or a box: a whole number 0 ≤ seed < MAX_SEED, or ValueError naming it."""
     text = str(raw).strip()
-    if not text.isdigit() or len(text) > 9:
+    if not (text.isascii() and text.isdigit()) or len(text) > 9:
         raise ValueError(f"seed {text[:20]!r} is not a whole number from 0 to {MAX_SEED - 1}")
     return int(text)
 

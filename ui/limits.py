@@ -40,6 +40,12 @@ PARAMS = frozenset(f"lab_{name}" for name in SETTINGS)
 MAX_SECOND = 2000
 
 
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits, short enough to be a setting ('²' is a digit to
+    str.isdigit but not to int, and int refuses over 4,300 digits)."""
+    return text.isascii() and text.isdigit() and len(text) <= 12
+
+
 def defaults() -> dict:
     return {name: default for name, (default, _) in SETTINGS.items()}
 
@@ -58,7 +64,7 @@ def read(params: Mapping[str, str]) -> tuple[dict, Problem | None]:
                 continue
             value = None
         elif isinstance(allowed, range):
-            value = int(raw) if raw.isdigit() and int(raw) in allowed else None
+            value = int(raw) if _whole(raw) and int(raw) in allowed else None
         else:
             value = raw if raw in allowed else None
         if value is None:
@@ -79,7 +85,7 @@ def second_grades(text: str, n: int, scale: int) -> tuple[list[int] | None, Prob
     if not parts:
         return None, None
     for pos, part in enumerate(parts, start=1):
-        if not part.isdigit() or int(part) > scale:
+        if not _whole(part) or int(part) > scale:
             return None, ("lab_second_bad", {"pos": pos, "value": part[:20], "scale": scale})
     if len(parts) != n:
         return None, ("lab_second_count", {"count": len(parts), "n": n})
