@@ -4,7 +4,8 @@ Measures: ``ndcg`` (no cut-off), ``ndcg_cut`` (cut-offs 5, 10, 15, 20, 30, 100, 
 and ``ndcg_cut.5,10`` (chosen cut-offs). By default every convention is trec_eval's, so the
 output equals trec_eval's (see ``ndcg_core.trec``); ``--gain exponential`` and ``--ties average``
 switch to the other conventions. Bad input exits with code 2 and one line naming the file and
-line, never a traceback.
+line, never a traceback; a failure that is not the input's (out of memory, a bug) exits with 3
+and one line.
 
 Well-formed files are scored by ``ndcg_core.trec_fast`` (NumPy only, no pandas to import);
 anything else, bad lines included, by the careful readers of ``ndcg_core.trec``.
@@ -88,6 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:
         print(f"{ap.prog}: {exc}", file=sys.stderr)
         return 2
+    except MemoryError:
+        print(f"{ap.prog}: not enough memory to read {args.qrels} and {args.run}", file=sys.stderr)
+        return 3
+    except Exception as exc:  # a bug, not bad input: still one line, and a code of its own
+        print(f"{ap.prog}: internal error ({type(exc).__name__}: {exc}); please report it with the files",
+              file=sys.stderr)
+        return 3
     sys.stdout.write(format_trec_eval(result, per_query=args.q))
     return 0
 

@@ -238,3 +238,75 @@ def test_the_cli_equals_trec_eval_on_the_bundled_sample(capsys, system):
             assert got[(m, q)] == f"{values[m]:6.4f}", (m, q)
     for m in ("ndcg", "ndcg_cut_5", "ndcg_cut_10"):
         assert got[(m, "all")] == f"{np.mean([v[m] for v in want.values()]):6.4f}"
+
+
+TOKENS = ["q1", "q2", "Q0", "0", "d1", "d2", "문서", "1", "2", "-1", "0.5", "1e3", "nan", "inf", "high", "#", "\t",
+          " ", "  ", "\r", "\x00", "\x1c", "\ufeff", "é"]
+
+
+@st.composite
+def trec_texts(draw, what: str | None = None):
+    """A run or qrels file: well-formed lines (half the files hold nothing else) and odd ones (short, long, words
+    for numbers, odd bytes)."""
+    what = what or draw(st.sampled_from(["run", "qrels"]))
+    ids, numbers = st.sampled_from(["q1", "q2", "문서"]), st.sampled_from(["0", "1", "2", "-1", "0.5", "1e3", "3.25"])
+    docs = st.sampled_from(["d1", "d2", "d3", "é", "d-4"])
+    good = st.tuples(ids, docs, numbers, numbers).map(
+        (lambda t: f"{t[0]} Q0 {t[1]} 1 {t[2]} tag") if what == "run" else (lambda t: f"{t[0]} 0 {t[1]} {t[3]}"))
+    odd = st.lists(st.sampled_from(TOKENS), min_size=0, max_size=7).map(" ".join)
+    clean = draw(st.booleans())
+    lines = draw(st.lists(good if clean else good | odd, min_size=1 if clean else 0, max_size=8))
+    return "\n".join(lines) + draw(st.sampled_from(["", "\n", "\r\n"]))
+
+
+@given(st.sampled_from(["run", "qrels"]).flatmap(lambda what: st.tuples(st.just(what), trec_texts(what))),
+       st.sampled_from(["utf-8", "cp949", "utf-16"]))
+@settings(max_examples=300, deadline=None)
+def test_any_trec_text_reads_or_raises_a_value_error_naming_the_file(case, encoding):
+    """read_run and read_qrels give a frame, or a ValueError whose message starts with the file's name."""
+    what, text = case
+    data = text.encode(encoding, errors="replace")
+    reader = read_run if what == "run" else read_qrels
+    try:
+        frame = reader(data, f"{what}.txt")
+    except ValueError as exc:
+        assert str(exc).startswith(f"{what}.txt") and len(str(exc).splitlines()) == 1
+    else:
+        assert len(frame) and frame.notna().all().all()
+
+
+@given(trec_texts("qrels"), trec_texts("run"), st.sampled_from([[], ["-J"], ["-c", "-q"], ["-m", "ndcg"]]))
+@settings(max_examples=150, deadline=None)
+def test_any_pair_of_files_prints_lines_or_exits_2_with_one_line(tmp_path_factory, qrels, run, flags):
+    """The command line on any pair of files exits 0 with trec_eval lines, or 2 with one line naming a file."""
+    import contextlib
+    import io
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    (folder / "qrels.txt").write_text(qrels, encoding="utf-8")
+    (folder / "run.txt").write_text(run, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([*flags, str(folder / "qrels.txt"), str(folder / "run.txt")])
+    if code == 0:
+        assert all(len(line.split("\t")) == 3 for line in out.getvalue().splitlines())
+    else:
+        assert code == 2 and len(err.getvalue().splitlines()) == 1 and "Traceback" not in err.getvalue()
+        assert "qrels.txt" in err.getvalue() or "run.txt" in err.getvalue()
+
+
+def test_a_failure_that_is_not_the_inputs_exits_3_with_one_line(tmp_path, monkeypatch, capsys):
+    """A bug inside the scorer (here a simulated one) prints one line and exits 3, never a traceback."""
+    import ndcg_core.__main__ as cli
+
+    qrels, run = tmp_path / "qrels.txt", tmp_path / "run.txt"
+    qrels.write_text("q1 0 d1 1\n")
+    run.write_text("q1 Q0 d1 1 0.5 t\n")
+
+    def broken(*args, **kwargs):
+        raise KeyError("simulated")
+
+    monkeypatch.setattr(cli, "fast_trec_eval", broken)
+    assert cli.main([str(qrels), str(run)]) == 3
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "internal error (KeyError" in err
