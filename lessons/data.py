@@ -171,9 +171,6 @@ tables.show({
     T("data_gain_exponential"): [s.mean["exponential"] for s in scored.values()],
     T("data_col_counted_n"): [s.counted for s in scored.values()],
 })
-first = next(iter(scored.values()))
-for line in coverage_lines(first):
-    st.caption(plain(line))
 
 # ---- per query
 st.subheader(T("data_per_query"))
@@ -182,6 +179,8 @@ name = st.selectbox(T("data_pick_run"), names, key="data_run", **session.kept("d
     if len(names) > 1 else names[0]
 s = scored[name]
 run = next(r for r in collection.runs if r.name == name)
+for line in coverage_lines(s):  # which of this run's queries count, and why (each run has its own)
+    st.caption(plain(line))
 tables.show(query_table(s.per_query, k, collection.texts), static=False, height=tables.table_height(12),
             download="data_queries")
 gain = st.radio(T("data_chart_gain"), GAINS, format_func=labeller("data_gain_"), key="data_gain", horizontal=True,

@@ -259,3 +259,18 @@ def test_short_names_are_unique_and_fit(ids):
         if text and len(text) <= 40 and text not in first.values():
             first[d] = text
             assert n == text or n.startswith(text)  # kept, or marked because an earlier id took the text
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_each_runs_own_query_rules_are_stated_when_it_is_picked(lang):
+    """Two runs that miss different queries: picking each states its own run-only and judged-only counts."""
+    extra = RUN_B + b"zz1 Q0 d1 1 1.0 b\nzz2 Q0 d1 1 1.0 b\n"  # two run queries nobody judged
+    first_query = RUN_A.decode().split()[0]
+    run_a = "\n".join(line for line in RUN_A.decode().splitlines() if line.split()[0] != first_query).encode()
+    at = upload(data_page(lang), [("a.run", run_a), ("b.run", extra)], ("q.qrels", QRELS))
+    captions = lambda: [unescaped(c.value) for c in at.caption]  # noqa: E731
+    assert translate("data_cov_run_only", lang, n=0, ids="–") in captions()
+    assert translate("data_cov_judged_only_skip", lang, n=1, ids=first_query) in captions()
+    at.selectbox(key="data_run").set_value("b.run").run()
+    assert translate("data_cov_run_only", lang, n=2, ids="zz1, zz2") in captions()
+    assert not any(c.startswith(translate("data_cov_judged_only_skip", lang, n=1, ids="")[:12]) for c in captions())
