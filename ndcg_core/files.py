@@ -185,8 +185,12 @@ def _fast_lines(data: bytes, what: str) -> pd.DataFrame | None:
     doc = (pa.StringArray if small else pa.LargeStringArray).from_buffers(
         len(offsets) - 1, pa.py_buffer(offsets.astype(np.int32) if small else offsets), pa.py_buffer(doc_bytes))
     block = np.repeat(np.arange(len(table.qids), dtype=np.int32), table.lengths)
-    query = pa.array(table.qids, pa.large_string()).take(pa.array(block))
-    return pa.table({"query_id": query.cast(pa.string()), "doc_id": doc.cast(pa.string()) if not small else doc,
+    qids = pa.array(table.qids, pa.large_string())
+    if int(np.dot(pc.binary_length(qids).to_numpy(), table.lengths)) < 2**31:  # the rows' query ids fit Arrow's string
+        query = qids.cast(pa.string()).take(pa.array(block))
+    else:
+        query = qids.take(pa.array(block)).cast(pa.string())  # fails as the cast always did: over 2 GiB of ids
+    return pa.table({"query_id": query, "doc_id": doc.cast(pa.string()) if not small else doc,
                      "number": table.number}).to_pandas()
 
 
