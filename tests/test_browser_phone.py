@@ -206,3 +206,20 @@ def test_the_delta_line_under_ndcg_is_not_cut_on_a_phone(phone, server_url, lang
     cut = metric.evaluate("m => [...m.querySelectorAll('*')].filter(e => getComputedStyle(e).textOverflow === 'ellipsis'"
                           " && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
     assert cut == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_step_bar_chart_reads_on_a_phone(phone, server_url, lang):
+    """At 390 px the step page's bar chart is drawn at the phone's width: its labels are at least 11 px tall and
+    none runs past the chart's right edge."""
+    open_app(phone, f"{server_url}/steps?items=A,B,C&rel=1,3,2&k=3&lang={lang}")
+    chart = phone.locator("div.ndcg-bars svg").first
+    chart.scroll_into_view_if_needed()
+    expect(chart.locator("text").first).to_be_attached(timeout=WAIT)
+    phone.wait_for_timeout(500)  # the redraw at the laid-out width
+    sizes = chart.evaluate("s => { const box = s.getBoundingClientRect(); return {width: box.width, right: box.right,"
+                           " texts: [...s.querySelectorAll('text')].filter(t => t.textContent).map(t => {"
+                           " const r = t.getBoundingClientRect(); return [r.height, r.right]; })}; }")
+    assert 300 <= sizes["width"] <= 390
+    assert sizes["texts"] and min(h for h, _ in sizes["texts"]) >= 11, sizes["texts"]
+    assert max(r for _, r in sizes["texts"]) <= sizes["right"] + 1

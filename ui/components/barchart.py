@@ -11,7 +11,7 @@ import streamlit as st
 
 CSS = """
 :host { display: block; }
-svg { width: 100%; height: auto; font-family: var(--st-font, sans-serif); }
+svg { display: block; width: 100%; height: auto; font-family: var(--st-font, sans-serif); }
 .axis { stroke: #9aa1ad; stroke-width: 1; }
 .grid { stroke: #e6e8ec; stroke-width: 1; }
 text { fill: var(--st-text-color, #31333f); font-size: 13px; }
@@ -24,9 +24,12 @@ export default function (component) {
   const NS = "http://www.w3.org/2000/svg";
   let root = parentElement.querySelector("div.ndcg-bars");
   if (!root) { root = document.createElement("div"); root.className = "ndcg-bars"; parentElement.appendChild(root); }
-  root.replaceChildren();
   const series = data.series, cats = data.categories;
-  const W = 900, H = 330, L = 60, R = 16, T = 48, B = 46;
+  // Drawn in the container's own pixels, so a phone's labels stay 13 px instead of a 900-wide drawing scaled down.
+  const draw = (width) => {
+  root.replaceChildren();
+  const W = Math.max(300, Math.round(width || 900)), narrow = W < 600;
+  const H = narrow ? 280 : 330, L = narrow ? 50 : 60, R = 12, T = 48, B = 46;
   const top = Math.max(1e-9, ...series.flatMap((s) => s.values));
   const svg = document.createElementNS(NS, "svg");
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
@@ -60,6 +63,7 @@ export default function (component) {
   el("line", { x1: L, x2: W - R, y1: y(0), y2: y(0), class: "axis" });
   const band = (W - L - R) / Math.max(cats.length, 1);
   const bw = Math.min(40, band * 0.8 / series.length);
+  const every = Math.ceil(cats.length / Math.max(1, Math.floor((W - L - R) / 28)));  // rank labels 28 px apart
   cats.forEach((c, i) => {
     const cx = L + band * (i + 0.5);
     series.forEach((s, j) => {
@@ -75,7 +79,7 @@ export default function (component) {
         el("text", { x: x + bw / 2 - 1, y: y(v) - 4, "text-anchor": "middle" }, s.labels[i]);
       }
     });
-    if (cats.length <= 30 || i % Math.ceil(cats.length / 30) === 0) {
+    if (i % every === 0) {
       el("text", { x: cx, y: H - B + 18, "text-anchor": "middle" }, String(c));
     }
   });
@@ -91,6 +95,15 @@ export default function (component) {
     t.setAttribute("class", "legend");
   });
   root.appendChild(svg);
+  };
+  let drawn = root.clientWidth;
+  draw(drawn);
+  const watch = new ResizeObserver(() => {  // a phone turned, a sidebar folded: redraw at the new width
+    const now = root.clientWidth;
+    if (now && Math.abs(now - drawn) >= 8) { drawn = now; draw(now); }
+  });
+  watch.observe(root);
+  return () => watch.disconnect();
 }
 """
 
