@@ -36,7 +36,8 @@ def coverage_lines(s) -> list[str]:
     """One sentence per rule that decided which queries count (the run-only rule always: it has no switch)."""
     c = s.coverage
     lines = [T("data_cov_counted", counted=s.counted, scored=c.scored)]
-    lines.append(T("data_cov_run_only", n=len(c.run_only), ids=", ".join(c.run_only[:5]) or "–"))
+    lines.append(T("data_cov_run_only", n=len(c.run_only), ids=", ".join(c.run_only[:5])) if c.run_only
+                 else T("data_cov_run_only_none"))
     if c.judged_only:
         lines.append(T(f"data_cov_judged_only_{s.missing}", n=len(c.judged_only), ids=", ".join(c.judged_only[:5])))
     if c.no_relevant:
@@ -46,13 +47,15 @@ def coverage_lines(s) -> list[str]:
 
 def query_table(q: pd.DataFrame, k: int | None, texts: dict) -> pd.DataFrame:
     """Each query's row (``q`` is a part of ``per_query``), with column names in today's language."""
-    columns = {T("data_col_query"): q["query_id"].to_numpy()}
+    columns = {  # the scores before the query's text: a phone shows them without a swipe inside the grid
+        T("data_col_query"): q["query_id"].to_numpy(),
+        f"{k_label(k)} · {T('data_gain_linear')}": q["ndcg_linear"].to_numpy(),
+        f"{k_label(k)} · {T('data_gain_exponential')}": q["ndcg_exponential"].to_numpy(),
+    }
     if texts:
         lang = session.language()
         columns[T("data_col_text")] = [texts.get(x, {}).get(lang, "") for x in q["query_id"]]
     columns |= {
-        f"{k_label(k)} · {T('data_gain_linear')}": q["ndcg_linear"].to_numpy(),
-        f"{k_label(k)} · {T('data_gain_exponential')}": q["ndcg_exponential"].to_numpy(),
         T("data_col_retrieved"): q["n_retrieved"].to_numpy(),
         T("data_col_judged"): q["n_judged"].to_numpy(),
         T("data_col_relevant"): q["n_relevant"].to_numpy(),

@@ -182,7 +182,8 @@ def test_the_retrieved_ideal_is_scikit_learns():
     assert len({f[4] for f in run}) < len(run)  # ties present, so the order matters
     true = [[grades.get(f[2], 0) for f in run]]
     scores = [list(range(len(run), 0, -1))]
-    assert row.iloc[2] == pytest.approx(ndcg_score(true, scores, k=10), abs=1e-9)
+    assert row[f"nDCG@10 · {translate('data_gain_linear', 'en')}"] == pytest.approx(ndcg_score(true, scores, k=10),
+                                                                                   abs=1e-9)
 
 
 def test_a_grade_too_large_for_the_exponential_gain_is_one_sentence():
@@ -196,7 +197,7 @@ def test_opening_a_query_shows_the_same_ndcg_in_the_step_lesson():
     """Opening a query carries its list and judged pool to the step lesson, whose nDCG@10 equals the table's, with a note."""
     at = data_page()
     table = at.dataframe[0].value
-    value = float(table[table.iloc[:, 0] == "q03"].iloc[0, 2])
+    value = float(table[table.iloc[:, 0] == "q03"].iloc[0][f"nDCG@10 · {translate('data_gain_linear', 'en')}"])
     at.selectbox(key="data_open_query").set_value("q03")
     next(b for b in at.button if b.label == translate("data_open", "en")).click().run()
     assert at.session_state["example"].use_pool and at.session_state["example"].gain == "linear"
@@ -269,7 +270,7 @@ def test_each_runs_own_query_rules_are_stated_when_it_is_picked(lang):
     run_a = "\n".join(line for line in RUN_A.decode().splitlines() if line.split()[0] != first_query).encode()
     at = upload(data_page(lang), [("a.run", run_a), ("b.run", extra)], ("q.qrels", QRELS))
     captions = lambda: [unescaped(c.value) for c in at.caption]  # noqa: E731
-    assert translate("data_cov_run_only", lang, n=0, ids="–") in captions()
+    assert translate("data_cov_run_only_none", lang) in captions()
     assert translate("data_cov_judged_only_skip", lang, n=1, ids=first_query) in captions()
     at.selectbox(key="data_run").set_value("b.run").run()
     assert translate("data_cov_run_only", lang, n=2, ids="zz1, zz2") in captions()

@@ -1090,6 +1090,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "data_col_counted_n": ("센 질의 수", "Queries counted"),
     "data_cov_counted": ("평균은 질의 {counted}개에 대한 값입니다(런과 판정 모두에 있는 질의 {scored}개 중).",
                          "The mean is over {counted} queries ({scored} are in both the run and the judgments)."),
+    "data_cov_run_only_none": ("런의 질의는 모두 판정이 있습니다(판정이 없는 질의가 있다면 trec_eval처럼 뺍니다).",
+                               "Every run query has judgments (one without any would be left out, as trec_eval does)."),
     "data_cov_run_only": ("런에만 있고 판정이 없는 질의 {n}개는 뺐습니다(trec_eval과 같음): {ids}",
                           "Run queries with no judgments ({n}) are left out, as trec_eval does: {ids}"),
     "data_cov_judged_only_skip": ("판정은 있지만 런에 없는 질의 {n}개는 뺐습니다(trec_eval 기본값): {ids}",
