@@ -78,7 +78,7 @@ with st.container(horizontal=True, key="limits_setup"):
                help=T("lab_seed_help"))
     lab_widget(st.radio, "alt", T("lab_alt"), lab_settings.ALTERNATIVES, format_func=labeller("lab_alt_"))
 seed = int(lab["seed"])
-order_y = np.arange(n)[::-1] if lab["alt"] == "reverse" else np.random.default_rng(seed).permutation(n)
+order_y = np.arange(n)[::-1] if lab["alt"] == "reverse" else limits.shuffled_order(n, seed)
 st.caption(plain(T("lab_rankings", x=names_of(range(n)), y=names_of(order_y))))
 if ex.use_pool or r.has_ties:  # the lab scores the listed order as it stands
     st.caption(T("lab_listed_only"))

@@ -137,6 +137,18 @@ class NoiseResult:
     flip_share: float  # share of draws in which X vs Y is not the verdict of the original grades
 
 
+def shuffled_order(n: int, seed: int) -> np.ndarray:
+    """A seeded shuffle of ranks 0..n-1 that differs from the listed order whenever it can (n > 1): the seed's
+    first permutation, else its next one that moves something. A "shuffled" ranking equal to the list would
+    compare a ranking with itself."""
+    n = _count(n, "n", 1_000_000)
+    rng = np.random.default_rng(seed)
+    order = rng.permutation(n)
+    while n > 1 and (order == np.arange(n)).all():
+        order = rng.permutation(n)
+    return order
+
+
 def interval(values: np.ndarray) -> tuple[float, float]:
     """The 5th and 95th percentiles."""
     lo, hi = np.percentile(values, [5, 95])

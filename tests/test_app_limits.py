@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
@@ -94,7 +93,7 @@ def test_the_page_shows_the_cores_noise_numbers():
     """The interval and flip share on the page are ndcg_core.limits' for the example, seed and noise in the link."""
     at = open_page(PAGE, {"items": "A,B,C,D,E", "rel": "3,0,2,1,2", "k": "3", "lang": "en", "lab_seed": "5",
                           "lab_noise": "40"})
-    order = np.random.default_rng(5).permutation(5)
+    order = limits.shuffled_order(5, 5)
     s = limits.noise_study([3, 0, 2, 1, 2], order, p=0.4, scale=3, draws=lab.DRAWS, seed=5, k=3)
     shown = metrics(at)
     assert shown[translate("lab_interval", "en")] == f"{s.interval_x[0]:.4f} – {s.interval_x[1]:.4f}"

@@ -292,3 +292,19 @@ def test_a_bad_lab_value_falls_back_alone():
 def test_second_annotator_grades_are_checked(text, expected):
     """A second annotator's grades must be n whole numbers on the scale; the first bad one is named."""
     assert lab.second_grades(text, 3, 3) == expected
+
+
+@given(st.integers(1, 12), st.integers(0, 10**9))
+@settings(max_examples=200, deadline=None)
+def test_a_shuffled_ranking_differs_from_the_list_whenever_it_can(n, seed):
+    """shuffled_order is a permutation of 0..n-1, the same for the same seed, and never the listed order when n > 1."""
+    order = limits.shuffled_order(n, seed)
+    assert sorted(order.tolist()) == list(range(n))
+    assert (order == limits.shuffled_order(n, seed)).all()
+    assert n == 1 or order.tolist() != list(range(n))
+
+
+def test_the_default_seed_shuffles_three_items():
+    """Seed 1's first permutation of three items is the identity; the lab's Y is the next one, which moves them."""
+    assert np.random.default_rng(1).permutation(3).tolist() == [0, 1, 2]
+    assert limits.shuffled_order(3, 1).tolist() != [0, 1, 2]
