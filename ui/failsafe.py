@@ -21,38 +21,41 @@ import streamlit as st
 LOG = logging.getLogger("ndcg_app")
 
 
-def callback(fn):
-    """``fn`` as a widget callback whose exception is logged and named in one sentence on the run that follows."""
+def _guarded(fn, what: str, failed):
+    """``fn`` whose exception is logged as the failure of ``what`` and answered by ``failed()``."""
     @functools.wraps(fn)
     def run(*args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except Exception:
-            from ui import session  # at call time: session's own callbacks are wrapped here too
-
-            LOG.exception("the callback %s failed", fn.__qualname__)
-            session.note_failed_action()
+            LOG.exception("the %s %s failed", what, fn.__qualname__)
+            failed()
             return None
 
     run.failsafe = True
     return run
+
+
+def _note_failed_action() -> None:
+    from ui import session  # at call time: session's own callbacks are wrapped here too
+
+    session.note_failed_action()
+
+
+def _say_page_failed() -> None:
+    from ui.i18n import T  # at call time: the catalogue is not needed to define pages
+
+    st.error(T("page_failed"), icon=":material/error:")
+
+
+def callback(fn):
+    """``fn`` as a widget callback whose exception is logged and named in one sentence on the run that follows."""
+    return _guarded(fn, "callback", _note_failed_action)
 
 
 def fragment(fn):
     """``fn`` as a fragment's body whose exception is logged and shown as one sentence where the fragment draws."""
-    @functools.wraps(fn)
-    def run(*args, **kwargs):
-        try:
-            return fn(*args, **kwargs)
-        except Exception:
-            from ui.i18n import T  # at call time: the catalogue is not needed to define pages
-
-            LOG.exception("the fragment %s failed", fn.__qualname__)
-            st.error(T("page_failed"), icon=":material/error:")
-            return None
-
-    run.failsafe = True
-    return run
+    return _guarded(fn, "fragment", _say_page_failed)
 
 
 def say_failed_action() -> None:
