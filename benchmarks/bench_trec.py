@@ -49,9 +49,9 @@ from pathlib import Path
 from ndcg_core.collection import score_collection
 from ndcg_core.files import load
 
-def upload():
-    qrels = load(Path(sys.argv[1]).read_bytes(), Path(sys.argv[1]).name).qrels
-    run = load(Path(sys.argv[2]).read_bytes(), Path(sys.argv[2]).name).run
+def upload():  # as ui/owndata does: the files as read, scored (a frame is built only if the scorer needs one)
+    qrels = load(Path(sys.argv[1]).read_bytes(), Path(sys.argv[1]).name)
+    run = load(Path(sys.argv[2]).read_bytes(), Path(sys.argv[2]).name)
     return score_collection(run, qrels, k=10)
 
 t0 = time.perf_counter()  # the page's server has imported pandas already: the time from here is what a user waits

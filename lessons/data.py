@@ -138,7 +138,7 @@ for problem in collection.problems:  # file names and lines are user text: escap
 if not collection.runs:
     st.info(T("data_need_run"), icon=":material/upload_file:")
     st.stop()
-if collection.qrels is None:
+if collection.judgments is None:
     st.info(T("data_need_qrels"), icon=":material/upload_file:")
     st.stop()
 
@@ -154,14 +154,14 @@ with st.container(horizontal=True, key="data_rules_row"):
     no_relevant = st.radio(T("data_no_relevant"), NO_RELEVANT, format_func=labeller("data_no_relevant_"),
                            key="data_no_relevant", **session.kept("data_no_relevant", "zero", NO_RELEVANT))
 k = int(cut) or None
-negative = int((collection.qrels["relevance"].to_numpy(dtype=float) < 0).sum())
+negative = collection.judgments.negative_grades()
 if negative:
     st.caption(plain(T("data_negative", n=negative, name=collection.qrels_name)))
 
 try:
     with st.spinner(T("data_scoring"), show_time=True):
-        scored = {run.name: owndata.scores(run, collection.qrels, collection.qrels_name, k=k, ideal=ideal,
-                                           missing=missing, no_relevant=no_relevant) for run in collection.runs}
+        scored = {run.name: owndata.scores(run, collection.judgments, k=k, ideal=ideal, missing=missing,
+                                           no_relevant=no_relevant) for run in collection.runs}
 except ValueError as exc:  # e.g. a grade too large for 2^grade − 1
     st.error(plain(T("data_cannot_score", why=str(exc))), icon=":material/error:")
     st.stop()

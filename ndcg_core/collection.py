@@ -23,7 +23,8 @@ import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from ndcg_core.trec_fast import collection_ndcg, table_of
+from ndcg_core.files import Loaded, arrow_table
+from ndcg_core.trec_fast import collection_ndcg
 
 GAINS = ("linear", "exponential")
 IDEALS = ("judged", "retrieved")
@@ -62,13 +63,22 @@ def _option(value: str, allowed: tuple[str, ...], name: str) -> str:
     return value
 
 
-def score_collection(run: pd.DataFrame, qrels: pd.DataFrame, *, k: int | None = 10, ideal: str = "judged",
-                     missing: str = "skip", no_relevant: str = "zero") -> CollectionScores:
-    """nDCG@k of each query in both ``run`` (query_id, doc_id, score) and ``qrels`` (query_id, doc_id, relevance)."""
+def score_collection(run: pd.DataFrame | Loaded, qrels: pd.DataFrame | Loaded, *, k: int | None = 10,
+                     ideal: str = "judged", missing: str = "skip", no_relevant: str = "zero") -> CollectionScores:
+    """nDCG@k of each query in both ``run`` (query_id, doc_id, score) and ``qrels`` (query_id, doc_id, relevance).
+
+    Either may be a file as ``files.load`` read it: a TREC file its bulk reader took is then scored from that
+    reader's table, with no frame built.
+    """
     _option(ideal, IDEALS, "ideal")
     _option(missing, MISSING, "missing")
     _option(no_relevant, NO_RELEVANT, "no_relevant")
+    if isinstance(run, Loaded) and run.kind == "qrels" or isinstance(qrels, Loaded) and qrels.kind == "run":
+        raise ValueError("score_collection needs a file with run lines and one with judgments")
     fast = _fast_parts(run, qrels, k, ideal)
+    if fast is None:  # the careful path reads frames (a file's frame is built now, if it was not)
+        run = run.run if isinstance(run, Loaded) else run
+        qrels = qrels.qrels if isinstance(qrels, Loaded) else qrels
     parts = fast if fast is not None else _careful_parts(run, qrels, k, ideal)
     base, ndcg, run_only, judged_only, n_judged, n_relevant, negative = parts
     table = pd.DataFrame({"query_id": base["query_id"].astype(str).to_numpy()})
@@ -129,27 +139,19 @@ def _careful_parts(run: pd.DataFrame, qrels: pd.DataFrame, k: int | None, ideal:
     return base, ndcg, run_only, judged_only, n_judged, n_relevant, int(np.count_nonzero(grades < 0))
 
 
-def _fast_parts(run: pd.DataFrame, qrels: pd.DataFrame, k: int | None, ideal: str) -> _Parts | None:
+def _fast_parts(run: pd.DataFrame | Loaded, qrels: pd.DataFrame | Loaded, k: int | None, ideal: str) -> _Parts | None:
     """``_careful_parts``' answer from ``trec_fast.collection_ndcg``; None outside its case (the careful path decides).
 
     The case: text ids without missing values, each query's rows together in both frames, float scores and
-    numeric grades, every number finite, no document twice in a query, ``k`` None or a whole number >= 1.
+    numeric grades, every number finite, no document twice in a query, ``k`` None or a whole number >= 1. A file
+    its bulk reader took is in it already, and is read from that reader's table.
     """
     if not (k is None or (type(k) is int and k >= 1)):
         return None
-    if not (isinstance(run, pd.DataFrame) and isinstance(qrels, pd.DataFrame) and len(run) and len(qrels)
-            and {"query_id", "doc_id", "score"} <= set(run.columns)
-            and {"query_id", "doc_id", "relevance"} <= set(qrels.columns)):
-        return None
-    score, relevance = run["score"].dtype, qrels["relevance"].dtype
-    if not (isinstance(score, np.dtype) and score.kind == "f" and isinstance(relevance, np.dtype)
-            and relevance.kind in "iuf"):
-        return None
-    grades = qrels["relevance"].to_numpy(dtype=float)
-    r = _frame_table(run["query_id"], run["doc_id"], run["score"].to_numpy(dtype=float))
-    q = _frame_table(qrels["query_id"], qrels["doc_id"], grades)
+    r, q = _table_of(run, "score"), _table_of(qrels, "relevance")
     if r is None or q is None:
         return None
+    grades = q.number
     got = collection_ndcg(r, q, k=k, retrieved_ideal=ideal == "retrieved", gains=GAINS)
     if got is None:
         return None
@@ -163,20 +165,28 @@ def _fast_parts(run: pd.DataFrame, qrels: pd.DataFrame, k: int | None, ideal: st
             n_judged, n_relevant, int(np.count_nonzero(grades < 0)))
 
 
+def _table_of(given: pd.DataFrame | Loaded, number: str):
+    """``trec_fast``'s table of a run or judgments: a bulk-read file's own, else one read from the frame's Arrow
+    text buffers; None outside the fast case."""
+    if isinstance(given, Loaded):
+        table = given.tables[0 if number == "score" else 1]
+        if table is not None:
+            return table
+        given = given.run if number == "score" else given.qrels
+    if not (isinstance(given, pd.DataFrame) and len(given) and {"query_id", "doc_id", number} <= set(given.columns)):
+        return None
+    dtype = given[number].dtype
+    if not (isinstance(dtype, np.dtype) and dtype.kind in ("f" if number == "score" else "iuf")):
+        return None
+    return _frame_table(given["query_id"], given["doc_id"], given[number].to_numpy(dtype=float))
+
+
 def _frame_table(query: pd.Series, doc: pd.Series, number: np.ndarray):
     """``trec_fast``'s table of one frame, read from its Arrow text buffers; None unless its case."""
     q, d = _arrow_text(query), _arrow_text(doc)
     if q is None or d is None:
         return None
-    heads = np.zeros(1, dtype=np.int64)
-    if len(q) > 1:
-        heads = np.concatenate([heads, pc.indices_nonzero(pc.not_equal(q[1:], q[:-1])).to_numpy().astype(np.int64) + 1])
-    offsets_buffer, data_buffer = d.buffers()[1:3]
-    offset_type = np.dtype(np.int64 if d.type == pa.large_string() else np.int32)
-    offsets = np.frombuffer(offsets_buffer, dtype=offset_type, count=len(d) + 1, offset=d.offset * offset_type.itemsize)
-    first, last = int(offsets[0]), int(offsets[-1])
-    data = np.frombuffer(data_buffer, dtype=np.uint8)[first:last] if data_buffer is not None else np.zeros(0, np.uint8)
-    return table_of(data, offsets.astype(np.int64) - first, heads, q.take(pa.array(heads)).to_pylist(), number)
+    return arrow_table(q, d, number)
 
 
 def _arrow_text(column: pd.Series) -> pa.Array | None:

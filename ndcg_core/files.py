@@ -22,7 +22,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
@@ -31,7 +32,8 @@ import pyarrow.compute as pc
 
 from ndcg_core import trec
 from ndcg_core.trec import LineProblem, _fast, check_rows, decode, scan
-from ndcg_core.trec_fast import read_lines, span_bytes
+from ndcg_core.trec_fast import _doc_twice, read_lines, span_bytes, table_of
+from ndcg_core.trec_fast import _Table as TrecTable
 
 ALIASES = {  # the column each header name means; names are compared in lower case, trimmed
     "query_id": ("query_id", "qid", "query", "topic", "topic_id", "queryid"),
@@ -52,23 +54,41 @@ class FileError(ValueError):
         self.name, self.code, self.params = name, code, params
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Loaded:
-    """One file, read: its ``run`` (query_id, doc_id, score) and/or ``qrels`` (query_id, doc_id, relevance)."""
+    """One file, read: its ``run`` (query_id, doc_id, score) and/or ``qrels`` (query_id, doc_id, relevance).
+
+    A TREC file read by ``trec_fast``'s bulk reader, or a clean table read by Arrow, keeps ``trec_fast`` tables
+    (run, judgments) and builds a frame only when asked for it: ``collection.score_collection`` scores such a file
+    from its tables.
+    """
 
     name: str
     format: str  # "trec-run", "trec-qrels", "csv" or "tsv" (also for ";")
-    run: pd.DataFrame | None
-    qrels: pd.DataFrame | None
     problems: tuple[LineProblem, ...]  # lines left out, in line order
     lines: int  # non-blank lines read, the header included
+    frames: tuple[pd.DataFrame | None, pd.DataFrame | None] = field(default=(None, None), repr=False)  # run, qrels
+    tables: tuple[TrecTable | None, TrecTable | None] = field(default=(None, None), repr=False)  # the same, as tables
+
+    @cached_property
+    def run(self) -> pd.DataFrame | None:
+        return self.frames[0] if self.tables[0] is None else _frame_of(self.tables[0], "score")
+
+    @cached_property
+    def qrels(self) -> pd.DataFrame | None:
+        return self.frames[1] if self.tables[1] is None else _frame_of(self.tables[1], "relevance")
 
     @property
     def kind(self) -> str:
-        """"run", "qrels" or "both"."""
-        if self.run is not None and self.qrels is not None:
-            return "both"
-        return "run" if self.run is not None else "qrels"
+        """"run", "qrels" or "both" (without building a frame)."""
+        run, qrels = (self.frames[i] is not None or self.tables[i] is not None for i in (0, 1))
+        return "both" if run and qrels else "run" if run else "qrels"
+
+    def negative_grades(self) -> int:
+        """How many of this file's judgments have a grade below 0 (0 for a file without judgments)."""
+        if self.tables[1] is not None:
+            return int(np.count_nonzero(self.tables[1].number < 0))
+        return negative_grades(self.frames[1]) if self.frames[1] is not None else 0
 
 
 _CONTENT = re.compile(r"^[^\S\n]*\S", re.M)  # a line with something on it
@@ -132,10 +152,9 @@ def _head_kind(data: bytes) -> str | None:
 def load(data: bytes, name: str) -> Loaded:
     """Read one uploaded file; raise ``FileError`` when nothing in it can be used."""
     tried = _head_kind(data)  # a TREC file in the simple case is read without decoding all of it
-    fast = _fast_lines(data, tried) if tried is not None else None
-    if fast is not None:
-        return _trec(name, tried, fast.rename(columns={"number": "score" if tried == "run" else "relevance"}), [],
-                     len(fast))
+    table = _fast_lines(data, tried) if tried is not None else None
+    if table is not None:
+        return Loaded(name, f"trec-{tried}", (), len(table.number), tables=_as(tried, table))
     try:
         text = decode(data, name)
     except ValueError as exc:
@@ -154,9 +173,10 @@ def load(data: bytes, name: str) -> Loaded:
         raise FileError(name, "fields", f"the first line has {n} fields: a TREC run line has 6, a qrels line 4, "
                         "and a CSV or TSV file needs a header naming query_id and doc_id", n=n)
     number = "score" if what == "run" else "relevance"
-    fast = _fast_lines(data, what) if what != tried else None  # NumPy's bulk reader (unless it said no already)
-    if fast is None:  # Arrow's reader, then the careful scan
-        fast = _fast(text, 6 if what == "run" else 4, 4 if what == "run" else 3)
+    table = _fast_lines(data, what) if what != tried else None  # NumPy's bulk reader (unless it said no already)
+    if table is not None:
+        return Loaded(name, f"trec-{what}", (), len(table.number), tables=_as(what, table))
+    fast = _fast(text, 6 if what == "run" else 4, 4 if what == "run" else 3)  # Arrow's reader, then the careful scan
     if fast is not None:  # no blank, comment or bad line: one line per row
         df, problems, lines = fast.rename(columns={"number": number}), [], len(fast)
     else:
@@ -169,17 +189,40 @@ def _trec(name: str, what: str, df: pd.DataFrame, problems: list[LineProblem], l
     """A TREC run or qrels file's ``Loaded``; FileError when no line could be used."""
     if df.empty:
         raise _nothing(name, problems)
-    return Loaded(name, f"trec-{what}", df if what == "run" else None, df if what == "qrels" else None,
-                  tuple(problems), lines)
+    return Loaded(name, f"trec-{what}", tuple(problems), lines, (df if what == "run" else None,
+                                                                  df if what == "qrels" else None))
 
 
-def _fast_lines(data: bytes, what: str) -> pd.DataFrame | None:
-    """``trec._fast``'s frame (query_id, doc_id, number) from ``trec_fast``'s reader; None unless its simple case."""
+def _as(what: str, part):
+    """(run, judgments) holding ``part`` as the file's run or its judgments."""
+    return (part, None) if what == "run" else (None, part)
+
+
+def arrow_table(query: pa.Array, doc: pa.Array, number: np.ndarray) -> TrecTable | None:
+    """``trec_fast``'s table of Arrow text columns (no missing value) and the numbers; None unless each query's rows
+    are together and every doc id is non-empty text without a zero byte."""
+    heads = np.zeros(1, dtype=np.int64)
+    if len(query) > 1:
+        heads = np.concatenate([heads, pc.indices_nonzero(pc.not_equal(query[1:], query[:-1])).to_numpy()
+                                .astype(np.int64) + 1])
+    offsets_buffer, data_buffer = doc.buffers()[1:3]
+    offset_type = np.dtype(np.int64 if doc.type == pa.large_string() else np.int32)
+    offsets = np.frombuffer(offsets_buffer, dtype=offset_type, count=len(doc) + 1,
+                            offset=doc.offset * offset_type.itemsize)
+    first, last = int(offsets[0]), int(offsets[-1])
+    data = np.frombuffer(data_buffer, dtype=np.uint8)[first:last] if data_buffer is not None else np.zeros(0, np.uint8)
+    return table_of(data, offsets.astype(np.int64) - first, heads, query.take(pa.array(heads)).to_pylist(), number)
+
+
+def _fast_lines(data: bytes, what: str) -> TrecTable | None:
+    """``trec_fast``'s table of the file; None unless its simple case."""
     if b"\t" in data and b" " in data:
         return None  # mixed separators: ``trec._fast`` leaves them to the careful scan, whose frame holds objects
-    table = read_lines(data, what)
-    if table is None:
-        return None
+    return read_lines(data, what)
+
+
+def _frame_of(table: TrecTable, number: str) -> pd.DataFrame:
+    """``trec._fast``'s frame (query_id, doc_id and ``number``) of a bulk reader's table."""
     doc_bytes, offsets = span_bytes(table)
     small = len(doc_bytes) < 2**31  # Arrow's string type (int32 offsets), else its large_string
     doc = (pa.StringArray if small else pa.LargeStringArray).from_buffers(
@@ -191,12 +234,32 @@ def _fast_lines(data: bytes, what: str) -> pd.DataFrame | None:
     else:
         query = qids.take(pa.array(block)).cast(pa.string())  # fails as the cast always did: over 2 GiB of ids
     return pa.table({"query_id": query, "doc_id": doc.cast(pa.string()) if not small else doc,
-                     "number": table.number}).to_pandas()
+                     number: table.number}).to_pandas()
 
 
 _SPACE = "".join(f"\\x{{{c:x}}}" for c in range(0x110000) if chr(c).isspace())  # what str.strip() takes away
 _EDGE_SPACE = f"^[{_SPACE}]|[{_SPACE}]$"  # RE2: a cell that strip() would change
 _COMMENT = re.compile(rb"(?:^|[\r\n])[ \t]*#")
+_ASCII_SPACE = np.zeros(256, dtype=bool)
+_ASCII_SPACE[[c for c in range(128) if chr(c).isspace()]] = True  # tab .. CR, \x1c .. \x1f, space
+
+
+def _edge_space(ids: pa.ChunkedArray) -> bool:
+    """Whether some id starts or ends with what ``str.strip()`` removes (no id is empty here). Each id's first and
+    last byte are looked at in bulk; only ids with a non-ASCII character at an edge (Korean ids, say) go through
+    the regular expression."""
+    for chunk in ids.chunks:
+        wide = chunk.type == pa.large_string()
+        offsets = np.frombuffer(chunk.buffers()[1], dtype=np.int64 if wide else np.int32, count=len(chunk) + 1,
+                                offset=chunk.offset * (8 if wide else 4))
+        data = np.frombuffer(chunk.buffers()[2], dtype=np.uint8)
+        first, last = data[offsets[:-1]], data[offsets[1:] - 1]
+        if _ASCII_SPACE[first].any() or _ASCII_SPACE[last].any():
+            return True
+        other = (first >= 0x80) | (last >= 0x80)
+        if other.any() and pc.any(pc.match_substring_regex(chunk.filter(pa.array(other)), _EDGE_SPACE)).as_py():
+            return True
+    return False
 
 
 def _fast_table(data: bytes, name: str, delimiter: str, where: dict[str, int]) -> Loaded | None:
@@ -244,7 +307,7 @@ def _fast_table(data: bytes, name: str, delimiter: str, where: dict[str, int]) -
         return None
     query, doc = table.column(f"c{wanted['query_id']}"), table.column(f"c{wanted['doc_id']}")
     for ids in (query, doc):
-        if pc.min(pc.utf8_length(ids)).as_py() == 0 or pc.any(pc.match_substring_regex(ids, _EDGE_SPACE)).as_py():
+        if pc.min(pc.binary_length(ids)).as_py() == 0 or _edge_space(ids):
             return None
     numbers = {column: table.column(f"c{at}") for column, at in wanted.items() if column in ("score", "rank",
                                                                                                 "relevance")}
@@ -252,20 +315,31 @@ def _fast_table(data: bytes, name: str, delimiter: str, where: dict[str, int]) -
         blank_ok = column == "relevance" and has_run  # a run row with a blank grade is retrieved, not judged
         if values.null_count and not blank_ok or not pc.all(pc.is_finite(values)).as_py():  # nan, inf: named
             return None
-    if trec._has_duplicates(query, doc):
-        return None
-    run = qrels = None
+    query, doc = query.combine_chunks(), doc.combine_chunks()
+    frames, tables = [None, None], [None, None]
     if has_run:
-        number = numbers[number_col]
-        run = pa.table({"query_id": query, "doc_id": doc,
-                        "score": pc.negate(number) if number_col == "rank" else number}).to_pandas()
+        number = numbers[number_col].combine_chunks()
+        parts = {"query_id": query, "doc_id": doc, "score": pc.negate(number) if number_col == "rank" else number}
+        tables[0] = arrow_table(query, doc, parts["score"].to_numpy())
+        if tables[0] is None:  # a query's rows apart: a frame, scored the careful way
+            frames[0] = pa.table(parts).to_pandas()
     if "relevance" in where:
-        judged = numbers["relevance"].is_valid()
-        qrels = pa.table({"query_id": query, "doc_id": doc, "relevance": numbers["relevance"]}).filter(
-            judged).to_pandas()
-        if qrels.empty:
-            qrels = None  # a run table with no judged row is a run
-    return Loaded(name, "tsv" if delimiter == "\t" else "csv", run, qrels, (), table.num_rows + 1)
+        grades = numbers["relevance"].combine_chunks()
+        parts = pa.table({"query_id": query, "doc_id": doc, "relevance": grades})
+        if grades.null_count:
+            parts = parts.filter(grades.is_valid())
+        if parts.num_rows:  # a run table with no judged row is a run
+            tables[1] = arrow_table(*(parts.column(c).combine_chunks() for c in ("query_id", "doc_id")),
+                                    parts.column("relevance").to_numpy())
+            if tables[1] is None:
+                frames[1] = parts.to_pandas()
+    # No (query, doc) pair twice: a table's hashed docnos tell within each query block (equal hashes, or a collision,
+    # send the file to the careful reader, which names the line); a frame's pairs are compared as text.
+    every_row = tables[0] if has_run else tables[1]
+    if (_doc_twice(every_row) if every_row is not None
+            else trec._has_duplicates(pa.chunked_array([query]), pa.chunked_array([doc]))):
+        return None
+    return Loaded(name, "tsv" if delimiter == "\t" else "csv", (), table.num_rows + 1, tuple(frames), tuple(tables))
 
 
 def _table(text: str, name: str, delimiter: str, where: dict[str, int], n_lines: int) -> Loaded:
@@ -317,7 +391,7 @@ def _table(text: str, name: str, delimiter: str, where: dict[str, int], n_lines:
     if qrels is not None and qrels.empty and has_run:
         qrels = None
     fmt = "tsv" if delimiter == "\t" else "csv"
-    return Loaded(name, fmt, run, qrels, tuple(problems), n_lines)
+    return Loaded(name, fmt, tuple(problems), n_lines, (run, qrels))
 
 
 def _nothing(name: str, problems: list[LineProblem]) -> FileError:

@@ -93,9 +93,12 @@ def scored(run: pd.DataFrame, qrels: pd.DataFrame, *, fast: bool, **options):
             return type(exc), str(exc)
 
 
-def assert_same_scores(run: pd.DataFrame, qrels: pd.DataFrame, **options):
-    """Score both ways and check the table (values to the bit, order, dtypes), the means and every count."""
-    got, want = scored(run, qrels, fast=True, **options), scored(run, qrels, fast=False, **options)
+def assert_same_scores(run, qrels, **options):
+    """Score both ways and check the table (values to the bit, order, dtypes), the means and every count. ``run``
+    and ``qrels`` are frames or loaded files; the careful way gets their frames."""
+    frames = (run.run if isinstance(run, files.Loaded) else run, qrels.qrels if isinstance(qrels, files.Loaded)
+              else qrels)
+    got, want = scored(run, qrels, fast=True, **options), scored(*frames, fast=False, **options)
     if isinstance(want, tuple) or isinstance(got, tuple):
         assert got == want
         return
@@ -150,8 +153,15 @@ def test_damaged_files_leave_the_fast_reader_and_load_as_today(seed, damage):
 def test_scores_of_loaded_files_equal_the_careful_path_under_every_option(seed):
     """For every k, ideal, missing and no_relevant option, the fast scores equal the careful ones to the last bit."""
     qrels_data, run_data = awkward(seed)
-    run, qrels = load(run_data, "run.txt").run, load(qrels_data, "qrels.txt").qrels
-    for options in OPTIONS:
+    run_file, qrels_file = load(run_data, "run.txt"), load(qrels_data, "qrels.txt")
+    assert run_file.tables[0] is not None and qrels_file.tables[1] is not None
+    score_collection(run_file, qrels_file, k=10)
+    assert "run" not in vars(run_file) and "qrels" not in vars(qrels_file)  # scored with no frame built
+    for options in OPTIONS:  # scored from the bulk reader's tables, as the page does
+        assert collection._fast_parts(run_file, qrels_file, options["k"], options["ideal"]) is not None
+        assert_same_scores(run_file, qrels_file, **options)
+    run, qrels = run_file.run, qrels_file.qrels
+    for options in OPTIONS:  # and from the frames built from them
         assert collection._fast_parts(run, qrels, options["k"], options["ideal"]) is not None
         assert_same_scores(run, qrels, **options)
 
@@ -224,8 +234,9 @@ def test_fuzzed_files_load_and_score_as_today(files_, options):
     """Random small files, clean or not, load and score the same with the fast path as without it."""
     qrels_data, run_data = files_
     qrels, run = assert_same_load(qrels_data, "qrels.txt"), assert_same_load(run_data, "run.txt")
-    if isinstance(qrels, tuple) or isinstance(run, tuple) or run.run is None or qrels.qrels is None:
+    if isinstance(qrels, tuple) or isinstance(run, tuple) or run.kind == "qrels" or qrels.kind == "run":
         return
+    assert_same_scores(run, qrels, **options)
     assert_same_scores(run.run, qrels.qrels, **options)
 
 
@@ -380,3 +391,38 @@ def csv_files(draw):
 def test_any_table_loads_as_the_row_by_row_reader_loads_it(data):
     """Whatever a table holds, Arrow's reader gives the row-by-row reader's Loaded or steps aside."""
     assert_same_load(data, "any.csv", reader="_fast_table")
+
+
+@pytest.mark.parametrize("space", [chr(c) for c in range(0x110000) if chr(c).isspace()])
+def test_every_space_str_strip_removes_is_seen_at_either_end_of_an_id(space):
+    """An id that starts or ends with any character str.strip() removes is found; one holding it inside is not."""
+    import pyarrow as pa
+
+    for ids, edge in (([f"{space}q", "d1"], True), (["q1", f"문서{space}"], True), ([f"q{space}1", "질의"], False)):
+        assert files._edge_space(pa.chunked_array([pa.array(ids)])) is edge, (ids, edge)
+
+
+@pytest.mark.parametrize("interleaved", [False, True])
+def test_a_clean_table_is_scored_from_its_own_tables_as_the_careful_path_scores_it(interleaved):
+    """A clean CSV holding a run and its judgments keeps trec_fast tables when each query's rows are together (and
+    frames when not); either way its scores equal the careful path's under every option."""
+    data = clean_csv(600)
+    if not interleaved:  # sorted by query: each query's rows together
+        lines = data.decode().splitlines()
+        data = ("\n".join([lines[0], *sorted(lines[1:], key=lambda row: row.split(",")[0])]) + "\n").encode()
+    both = load(data, "both.csv")
+    assert (both.tables[0] is None) is interleaved and (both.tables[1] is None) is interleaved
+    for options in OPTIONS[::7]:
+        assert_same_scores(both, both, **options)
+
+
+@pytest.mark.parametrize("delimiter", [",", "\t"])
+def test_a_doc_twice_in_a_query_of_a_table_whose_queries_are_together_is_named(delimiter):
+    """In a table whose queries' rows are together, a (query, doc) pair given twice sends the file to the row-by-row
+    reader, which names the later line; the rest loads as that reader loads it."""
+    rows = clean_csv(60, delimiter).decode().splitlines()
+    body = sorted(rows[1:], key=lambda row: row.split(delimiter)[0])
+    body.insert(5, body[3])  # the same query's row again, two rows later
+    data = ("\n".join([rows[0], *body]) + "\n").encode()
+    got = assert_same_load(data, "both.csv", reader="_fast_table")
+    assert [p.code for p in got.problems] == ["duplicate"]

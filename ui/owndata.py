@@ -57,10 +57,18 @@ class Collection:
     """The runs and the judgments the page evaluates, and the sentences about what could not be used."""
 
     runs: list[Loaded] = field(default_factory=list)
-    qrels: pd.DataFrame | None = None
-    qrels_name: str | None = None
+    judgments: Loaded | None = None  # the file whose judgments serve: the qrels box's, or a run table's
     problems: list[Problem] = field(default_factory=list)  # files left out, files with lines left out
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # query id -> {"ko": ..., "en": ...}
+
+    @property
+    def qrels(self) -> pd.DataFrame | None:
+        """The judgments as a frame (built on first use for a file read in bulk)."""
+        return None if self.judgments is None else self.judgments.qrels
+
+    @property
+    def qrels_name(self) -> str | None:
+        return None if self.judgments is None else self.judgments.name
 
 
 def read(upload: Upload) -> Loaded | FileError:
@@ -102,7 +110,7 @@ def gather(run_uploads: list[Upload], qrels_upload: Upload | None) -> Collection
         got = read(upload)
         if isinstance(got, FileError):
             out.problems.append(_file_error(got))
-        elif got.run is None:
+        elif got.kind == "qrels":
             out.problems.append(("data_not_run", {"name": got.name}))
         else:
             out.runs.append(got)
@@ -112,16 +120,16 @@ def gather(run_uploads: list[Upload], qrels_upload: Upload | None) -> Collection
         got = read(qrels_upload)
         if isinstance(got, FileError):
             out.problems.append(_file_error(got))
-        elif got.qrels is None:
+        elif got.kind == "run":
             out.problems.append(("data_not_qrels", {"name": got.name}))
         else:
-            out.qrels, out.qrels_name = got.qrels, got.name
+            out.judgments = got
             if (p := _dropped(got)) is not None:
                 out.problems.append(p)
-    if out.qrels is None:
+    if out.judgments is None:
         for run in out.runs:
-            if run.qrels is not None:  # a table with a relevance column: its judgments serve
-                out.qrels, out.qrels_name = run.qrels, run.name
+            if run.kind == "both":  # a table with a relevance column: its judgments serve
+                out.judgments = run
                 break
     return out
 
@@ -147,13 +155,13 @@ def sample() -> Collection:
     return out
 
 
-def scores(run: Loaded, qrels: pd.DataFrame, qrels_name: str, *, k: int | None, ideal: str, missing: str,
+def scores(run: Loaded, judgments: Loaded, *, k: int | None, ideal: str, missing: str,
            no_relevant: str) -> CollectionScores:
     """``score_collection`` of one run, kept for the session (the last ``KEPT_SCORES`` option sets)."""
     memo = session.data_memo("scores")
-    key = (run.name, id(run), qrels_name, len(qrels), k, ideal, missing, no_relevant)
+    key = (run.name, id(run), judgments.name, id(judgments), k, ideal, missing, no_relevant)
     if key not in memo:
-        memo[key] = score_collection(run.run, qrels, k=k, ideal=ideal, missing=missing, no_relevant=no_relevant)
+        memo[key] = score_collection(run, judgments, k=k, ideal=ideal, missing=missing, no_relevant=no_relevant)
         while len(memo) > KEPT_SCORES:
             memo.pop(next(iter(memo)))
     return memo[key]
