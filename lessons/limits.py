@@ -155,6 +155,7 @@ fig = figures.figure(
       "name": T("lab_swap"), "marker": {"symbol": "star", "size": 16, "color": figures.PALETTE["orange"],
                                         "line": {"color": figures.PALETTE["black"], "width": 1}}}],
     x_title="k", y_title="nDCG@k", height=320, shapes=shapes, legend=LEGEND_LOW,
+    xaxis={"title": {"text": "k"}, "tickformat": "d", "dtick": max(1, -(-n // 10))},  # whole k, at most ~10 ticks
     yaxis={"range": [0, 1.05], "title": {"text": "nDCG@k"}})
 leader = {1: T("lab_ranking_x"), -1: T("lab_ranking_y"), 0: T("lab_tie")}
 figures.plot(fig, "limits_k_chart", table={

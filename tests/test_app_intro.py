@@ -233,7 +233,7 @@ def _run_and_qrels():
 
 
 @pytest.mark.parametrize(("lang", "zero", "skip"), [
-    ("ko", "평균: IDCG = 0인 쿼리를 0으로", "평균: IDCG = 0인 쿼리 제외"),
+    ("ko", "평균: IDCG = 0은 0으로", "평균: IDCG = 0은 제외"),
     ("en", "Mean, IDCG = 0 counted as 0", "Mean, IDCG = 0 left out"),
 ])
 def test_the_averaging_means_equal_evaluate_run_and_the_hand_sums(lang, zero, skip):

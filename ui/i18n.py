@@ -736,8 +736,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "avg_query": ("쿼리 {n}", "Query {n}"),
     "avg_col_query": ("쿼리", "Query"),
     "avg_col_grades": ("순위별 관련성 점수", "Grades by rank"),
-    "avg_mean_zero": ("평균: IDCG = 0인 쿼리를 0으로", "Mean, IDCG = 0 counted as 0"),
-    "avg_mean_skip": ("평균: IDCG = 0인 쿼리 제외", "Mean, IDCG = 0 left out"),
+    "avg_mean_zero": ("평균: IDCG = 0은 0으로", "Mean, IDCG = 0 counted as 0"),
+    "avg_mean_skip": ("평균: IDCG = 0은 제외", "Mean, IDCG = 0 left out"),
     "avg_line_zero": ("0으로 세기: ({terms}) / {n} = {mean}", "Counted as 0: ({terms}) / {n} = {mean}"),
     "avg_line_skip": ("제외하기: ({terms}) / {n} = {mean}", "Left out: ({terms}) / {n} = {mean}"),
     "avg_tools": (
@@ -1244,12 +1244,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     ),
     "lab_question": ("점수가 이만큼 흔들려도 X가 여전히 Y보다 나은가요?", "Is ranking X still better than ranking Y when the grades are this noisy?"),
     "lab_verdict_x": (
-        "원래 점수로는 X가 앞섭니다(X {x}, Y {y}). 두 랭킹을 같은 흔들린 점수로 다시 계산해, 판정이 바뀐 비율을 셉니다.",
+        "원래 점수로는 X가 앞섭니다(X {x}, Y {y}). 두 랭킹을 같은 흔들린 점수로 다시 계산해, 우열이 뒤집힌 비율을 셉니다.",
         "With the original grades X is ahead (X {x}, Y {y}). Both rankings are rescored with the same noisy grades, and "
         "the share of draws in which the verdict changes is counted.",
     ),
     "lab_verdict_y": (
-        "원래 점수로는 Y가 앞섭니다(X {x}, Y {y}). 두 랭킹을 같은 흔들린 점수로 다시 계산해, 판정이 바뀐 비율을 셉니다.",
+        "원래 점수로는 Y가 앞섭니다(X {x}, Y {y}). 두 랭킹을 같은 흔들린 점수로 다시 계산해, 우열이 뒤집힌 비율을 셉니다.",
         "With the original grades Y is ahead (X {x}, Y {y}). Both rankings are rescored with the same noisy grades, and "
         "the share of draws in which the verdict changes is counted.",
     ),
@@ -1258,10 +1258,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
         "With the original grades the two rankings tie (X {x}, Y {y}). The share of draws in which one of them "
         "pulls ahead is counted.",
     ),
-    "lab_flips": ("판정이 바뀐 비율", "Draws in which the verdict flips"),
+    "lab_flips": ("우열이 뒤집힌 비율", "Draws in which the verdict flips"),
     "lab_voorhees": (
         "Voorhees(2000)는 같은 TREC 문서를 서로 다른 평가자가 판정하게 해, 점수 자체는 크게 바뀌어도 시스템들의 순서는 훨씬 안정적이라는 것을 보였습니다. "
-        "위의 구간 폭과 뒤집힌 비율을 비교해 보세요. nDCG 값 하나를 소수점 넷째 자리까지 믿기보다, 같은 판정으로 잰 두 시스템의 차이를 보는 편이 안전합니다.",
+        "위의 구간 폭과 우열이 뒤집힌 비율을 비교해 보세요. nDCG 값 하나를 소수점 넷째 자리까지 믿기보다, 같은 판정으로 잰 두 시스템의 차이를 보는 편이 안전합니다.",
         "Voorhees (2000) had the same TREC documents judged by different assessors: the scores moved a lot, but the order "
         "of the systems was much more stable. Compare the interval's width with the share of flips above: trust the "
         "difference between two systems scored on the same judgments more than a single nDCG to four decimals.",
