@@ -31,10 +31,19 @@ def rows(page):
     return page.locator("li[data-uid] .name").all_inner_texts()
 
 
+def row_box(page, name: str) -> dict:
+    """The box of the list row named ``name``, once it is laid out: a rerun redrawing the list leaves a row without
+    a box for a moment (bounding_box is None), so look again until it has one."""
+    row, deadline = page.locator(f"li[data-uid] .name:text-is('{name}')"), time.monotonic() + WAIT / 1000
+    while (box := row.bounding_box()) is None:
+        assert time.monotonic() < deadline, f"the row {name!r} was never laid out"
+        page.wait_for_timeout(100)
+    return box
+
+
 def drag(page, source: str, target: str, *, below: bool = False, steps: int = 12) -> None:
     """Press the mouse on one row and release it over another, moving in ``steps`` steps with no pause."""
-    a = page.locator(f"li[data-uid] .name:text-is('{source}')").bounding_box()
-    b = page.locator(f"li[data-uid] .name:text-is('{target}')").bounding_box()
+    a, b = row_box(page, source), row_box(page, target)
     x, y = a["x"] + 5, a["y"] + a["height"] / 2
     ty = b["y"] + (b["height"] * 0.85 if below else b["height"] * 0.15)
     page.mouse.move(x, y)
