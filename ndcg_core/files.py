@@ -32,7 +32,7 @@ import pyarrow.compute as pc
 
 from ndcg_core import trec
 from ndcg_core.trec import LineProblem, _fast, check_rows, decode, scan
-from ndcg_core.trec_fast import _doc_twice, read_lines, span_bytes, table_of
+from ndcg_core.trec_fast import _UNICODE_SPACES, _doc_twice, read_lines, span_bytes, table_of
 from ndcg_core.trec_fast import _Table as TrecTable
 
 ALIASES = {  # the column each header name means; names are compared in lower case, trimmed
@@ -237,11 +237,12 @@ def _frame_of(table: TrecTable, number: str) -> pd.DataFrame:
                      number: table.number}).to_pandas()
 
 
-_SPACE = "".join(f"\\x{{{c:x}}}" for c in range(0x110000) if chr(c).isspace())  # what str.strip() takes away
+_ASCII_SPACES = "".join(c for c in map(chr, range(128)) if c.isspace())  # tab .. CR, \x1c .. \x1f, space
+_SPACE = "".join(f"\\x{{{ord(c):x}}}" for c in _ASCII_SPACES + _UNICODE_SPACES)  # what str.strip() takes away
 _EDGE_SPACE = f"^[{_SPACE}]|[{_SPACE}]$"  # RE2: a cell that strip() would change
 _COMMENT = re.compile(rb"(?:^|[\r\n])[ \t]*#")
 _ASCII_SPACE = np.zeros(256, dtype=bool)
-_ASCII_SPACE[[c for c in range(128) if chr(c).isspace()]] = True  # tab .. CR, \x1c .. \x1f, space
+_ASCII_SPACE[[ord(c) for c in _ASCII_SPACES]] = True
 
 
 def _edge_space(ids: pa.ChunkedArray) -> bool:
