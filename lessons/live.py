@@ -7,13 +7,11 @@ answers. Rooms, students, questions and answers live in the database (live/store
 PostgreSQL with NDCG_DATABASE_URL), so a reload, a restart or another replica shows the same room.
 """
 
-import logging
 
 import streamlit as st
-from sqlalchemy.exc import SQLAlchemyError
 
 from live import links, questions
-from live.store import DEFAULT_HOURS, MAX_STUDENTS, NICKNAME_MAX, NoRoom, NotTeacher, RoomFull, new_student_id
+from live.store import DEFAULT_HOURS, MAX_STUDENTS, NICKNAME_MAX, NoRoom, RoomFull, new_student_id
 from ui import failsafe, live, session, share
 from ui.format import plain
 from ui.i18n import T, labeller
@@ -218,20 +216,10 @@ def student_view(code: str, student_id: str) -> None:
         live.reveal(ex, s.answers(code, q.no))
 
 
-# ---------------------------------------------------------------- the page
+# ---------------------------------------------------------------- which view a link opens
 
-place = session.live()
-if place.get("view") == "projector":  # the screen is the class's: no menu, nothing but the room
-    st.set_page_config(initial_sidebar_state="collapsed")
-st.title(T("live_title"))
-if not ({"teacher", "view", "me"} & place.keys()):  # the lead greets newcomers; it would push a question down
-    st.write(T("live_lead"))
-live.place_problem()
-note = session.pop_live_note()
-if note is not None:
-    st.error(T(note[0], **{k: plain(v) if isinstance(v, str) else v for k, v in note[1].items()}),  # a typed code
-             icon=":material/error:")
-try:
+@live.store_guarded  # the room expired, or its key was wrong, between two looks; or the database is down
+def room_view(place: dict) -> None:
     code = place.get("room")
     if code is not None and live.room(code) is None:
         st.warning(T("live_no_room", code=code), icon=":material/search_off:")
@@ -254,8 +242,20 @@ try:
         student_view(code, place["me"])
     else:
         join_form(code)
-except (NoRoom, NotTeacher):  # the room expired, or its key was wrong, between two looks
-    st.warning(T("live_no_room", code=place.get("room", "")), icon=":material/search_off:")
-except SQLAlchemyError:
-    logging.getLogger("ndcg_app").exception("the live class's database failed")
-    st.error(T("live_store_down"), icon=":material/cloud_off:")
+
+
+
+# ---------------------------------------------------------------- the page
+
+place = session.live()
+if place.get("view") == "projector":  # the screen is the class's: no menu, nothing but the room
+    st.set_page_config(initial_sidebar_state="collapsed")
+st.title(T("live_title"))
+if not ({"teacher", "view", "me"} & place.keys()):  # the lead greets newcomers; it would push a question down
+    st.write(T("live_lead"))
+live.place_problem()
+note = session.pop_live_note()
+if note is not None:
+    st.error(T(note[0], **{k: plain(v) if isinstance(v, str) else v for k, v in note[1].items()}),  # a typed code
+             icon=":material/error:")
+room_view(place)
