@@ -20,27 +20,29 @@ import logging
 import streamlit as st
 
 from ui import editor, failsafe, nav, session, share, style
+from ui.features.registry import STATES
 from ui.i18n import T
 
 st.set_page_config(page_icon="📈", layout="wide")
 style.apply()
-session.start_session()
+session.start_session(STATES)
 session.begin_run()
-session.follow_history()
+session.follow_history(STATES)
 editor.language_picker()
 
-page = st.navigation(session.pages(lambda: [
-    st.Page(nav.INTRO.script, title=T(nav.INTRO.title_key), icon=nav.INTRO.icon, default=True),
-    *(st.Page(lesson.script, title=T(lesson.title_key), icon=lesson.icon, url_path=lesson.slug)
-      for lesson in nav.LESSONS),
-]))
+page = st.navigation(
+    session.pages(
+        lambda: [
+            st.Page(nav.INTRO.script, title=T(nav.INTRO.title_key), icon=nav.INTRO.icon, default=True),
+            *(
+                st.Page(lesson.script, title=T(lesson.title_key), icon=lesson.icon, url_path=lesson.slug)
+                for lesson in nav.LESSONS
+            ),
+        ]
+    )
+)
 st.set_page_config(page_title=f"{page.title} · nDCG")  # the browser tab names the lesson
-if page.url_path == session.DATA_PATH:
-    st.sidebar.caption(T("sidebar_link_data"))
-elif page.url_path == session.LIVE_PATH:
-    st.sidebar.caption(T("sidebar_link_live"))
-else:
-    st.sidebar.caption(T("sidebar_link"))
+st.sidebar.caption(T(nav.BY_SLUG.get(page.url_path, nav.INTRO).link_note))
 share_slot = st.sidebar.empty()
 shown = share.link_panel(share_slot, page.url_path)  # before the lesson, so one that stops early has it too
 failsafe.say_failed_action()  # a callback of this run's click that failed
@@ -50,6 +52,6 @@ except Exception:  # a lesson that fails anyway: one sentence in the user's lang
     logging.getLogger("ndcg_app").exception("the page %r failed", page.url_path or "intro")
     st.error(T("page_failed"), icon=":material/error:")
 finally:  # also when a lesson stops early (st.stop) or reruns (their exceptions are not Exceptions)
-    session.sync_url(page.url_path)
+    session.sync_url(page.url_path, STATES)
     session.replay_reconnect()  # a browser that reconnected to a new session: its click is acted on now
 share.link_panel(share_slot, page.url_path, shown)  # redrawn only if a table edit changed the example

@@ -1,7 +1,7 @@
 """Batch nDCG@10: ndcg_core.evaluate_run against pytrec_eval (trec_eval) and scikit-learn.
 
 Run: .venv/bin/python benchmarks/bench_batch.py   (under a minute on 2 cores)
-The exit status is 1 when a goal below is missed.
+The exit status is 1 when a goal below regresses past its baseline (benchmarks/goals.py) or a check fails.
 
 Two seeded synthetic runs, 1,000,000 rows each, string ids "q123" / "d45":
   * 10,000 queries x 100 docs and 1,000 queries x 1,000 docs;
@@ -40,6 +40,8 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.goals import PASS, REGRESSED, Goal  # noqa: E402
+
 K = 10
 REPEATS = 7
 SEED = 20240611
@@ -50,6 +52,8 @@ DATASETS = {  # name: (queries, docs per query)
 GOAL_PYTREC_RATIO = 3.0
 GOAL_SKLEARN_RATIO = 1.0
 GOAL_PEAK_MB = 500.0
+# Baselines: the README's figures per dataset (pytrec_eval ratio, sklearn ratio, peak RSS MB; benchmarks/goals.py).
+BASELINES = {"10,000 q x 100 docs": (11.0, 3.1, 251.0), "1,000 q x 1,000 docs": (15.8, 1.2, 241.0)}
 
 
 # ---------------------------------------------------------------- data
@@ -247,10 +251,13 @@ def main() -> int:
             retrieved = run.set_index(["query_id", "doc_id"]).index
             unretrieved = int((~qrels.set_index(["query_id", "doc_id"]).index.isin(retrieved)).sum())
             tied = run.duplicated(["query_id", "score"], keep=False).mean()
-            print(f"== {name}: {len(run):,} run rows, {len(qrels):,} qrels rows"
-                  f" ({unretrieved:,} judged, not retrieved);")
-            print(f"   {tied:.0%} of run rows share their score with another doc of the query"
-                  f" (data built in {time.perf_counter() - t0:.1f} s)")
+            print(
+                f"== {name}: {len(run):,} run rows, {len(qrels):,} qrels rows ({unretrieved:,} judged, not retrieved);"
+            )
+            print(
+                f"   {tied:.0%} of run rows share their score with another doc of the query"
+                f" (data built in {time.perf_counter() - t0:.1f} s)"
+            )
             del data, run, qrels
 
             res = {c: spawn(c, path) for c in ("evaluate_run", "pytrec_eval", "sklearn")}
@@ -262,15 +269,19 @@ def main() -> int:
             }
             for c, r in res.items():
                 times = ", ".join(f"{x:.3f}" for x in r["times"])
-                print(f"  {labels[c]:<43} {t[c]:6.3f} s  mean {r['mean']:.9f}  peak RSS {r['peak_mb']:4.0f} MB"
-                      f" (+{r['peak_mb'] - r['rss_before_mb']:.0f})  [{times}]")
+                print(
+                    f"  {labels[c]:<43} {t[c]:6.3f} s  mean {r['mean']:.9f}  peak RSS {r['peak_mb']:4.0f} MB"
+                    f" (+{r['peak_mb'] - r['rss_before_mb']:.0f})  [{times}]"
+                )
             ev, py = res["evaluate_run"], res["pytrec_eval"]
             r_py = t["pytrec_eval"] / t["evaluate_run"]
             r_sk = t["sklearn"] / t["evaluate_run"]
             print(f"  ratios: pytrec_eval / evaluate_run = {r_py:.1f}x, sklearn / evaluate_run = {r_sk:.2f}x")
             build = res["sklearn"]["build_s"]
-            print(f"  context: building sklearn's dense matrix from the DataFrames took {build:.3f} s (not timed);"
-                  f" pd.factorize of the string id columns alone takes {ev['factorize_s']:.3f} s")
+            print(
+                f"  context: building sklearn's dense matrix from the DataFrames took {build:.3f} s (not timed);"
+                f" pd.factorize of the string id columns alone takes {ev['factorize_s']:.3f} s"
+            )
 
             d_sk = abs(ev["mean"] - res["sklearn"]["mean"])
             d_dist, n_dist = max_diff(ev["distinct"][1], py["distinct"][1])
@@ -278,26 +289,39 @@ def main() -> int:
             d_tied = abs(ev["mean"] - py["tied"][0])
             d_trec, n_trec = max_diff(ev["trec_ties"][1], py["tied"][1])
             print(f"  agreement: vs sklearn, same tied scores (both average ties): |mean diff| = {d_sk:.1e}")
-            print(f"             vs pytrec_eval, tie-free variant: max per-query |diff| = {d_dist:.1e}"
-                  f" over {n_dist:,} queries, |mean diff| = {d_mean_dist:.1e}")
-            print(f"             vs pytrec_eval, tied scores: |mean diff| = {d_tied:.1e},"
-                  " because trec_eval breaks ties")
-            print(f"             by doc id (descending) where we average; ties='stable' on rows sorted that way"
-                  f" matches it to {d_trec:.1e} per query over {n_trec:,} queries")
-            checks = [
-                (f"evaluate_run >= {GOAL_PYTREC_RATIO:g}x faster than pytrec_eval", r_py >= GOAL_PYTREC_RATIO),
-                ("evaluate_run no slower than sklearn", r_sk >= GOAL_SKLEARN_RATIO),
-                (f"evaluate_run peak RSS < {GOAL_PEAK_MB:g} MB", ev["peak_mb"] < GOAL_PEAK_MB),
+            print(
+                f"             vs pytrec_eval, tie-free variant: max per-query |diff| = {d_dist:.1e}"
+                f" over {n_dist:,} queries, |mean diff| = {d_mean_dist:.1e}"
+            )
+            print(
+                f"             vs pytrec_eval, tied scores: |mean diff| = {d_tied:.1e}, because trec_eval breaks ties"
+            )
+            print(
+                f"             by doc id (descending) where we average; ties='stable' on rows sorted that way"
+                f" matches it to {d_trec:.1e} per query over {n_trec:,} queries"
+            )
+            b_py, b_sk, b_mb = BASELINES[name]
+            figures = [
+                ("pytrec_eval / evaluate_run", r_py, Goal(GOAL_PYTREC_RATIO, b_py, "x", higher_is_better=True)),
+                ("sklearn / evaluate_run", r_sk, Goal(GOAL_SKLEARN_RATIO, b_sk, "x", higher_is_better=True)),
+                ("evaluate_run peak RSS", ev["peak_mb"], Goal(GOAL_PEAK_MB, b_mb, " MB")),
+            ]
+            checks = [  # no baseline: red whenever one fails
                 ("means agree with sklearn to 1e-9", d_sk <= 1e-9),
                 ("per-query nDCG agrees with pytrec_eval to 1e-9 (distinct scores)", d_dist <= 1e-9 and n_dist == nq),
             ]
+            for label, value, goal in figures:
+                verdict = goal.judge(value)
+                print(f"  [{verdict}] {label}: {value:.3g}{goal.unit}, goal {goal.describe()}")
+                if verdict == REGRESSED:
+                    failures.append(f"{name}: {label}")
             for label, ok in checks:
-                print(f"  [{'PASS' if ok else 'MISS'}] {label}")
+                print(f"  [{PASS if ok else 'FAIL'}] {label}")
                 if not ok:
                     failures.append(f"{name}: {label}")
             print()
     print(f"total {time.perf_counter() - started:.0f} s; load average now {os.getloadavg()[0]:.2f}")
-    print("all goals met" if not failures else "MISSED: " + "; ".join(failures))
+    print("no goal regressed, every check passed" if not failures else "REGRESSED or FAILED: " + "; ".join(failures))
     return 1 if failures else 0
 
 

@@ -45,8 +45,9 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from benchmarks.goals import Goal, exit_status  # noqa: E402
+from deploy.harness import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
 from ndcg_core import score_ranking  # noqa: E402
-from tests.harness import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
 
 VIEWPORT = {"width": 1400, "height": 1000}
 
@@ -59,6 +60,11 @@ BARE_VALUE = "0.5"
 
 GOAL_RATIO = 1.2
 GOAL_INTERACTION_MS = 300.0
+# Baselines: the README's figures (benchmarks/goals.py; red only on a regression). The first render is an open
+# goal: 1.38x on a quiet host and 1.99x on a host four times slower (same code), hence its wide margin.
+RATIO = Goal(GOAL_RATIO, baseline=1.38, unit="x", margin=0.5)
+DRAG = Goal(GOAL_INTERACTION_MS, baseline=127.0, unit=" ms")
+SLIDER = Goal(GOAL_INTERACTION_MS, baseline=138.0, unit=" ms")
 STEP_TIMEOUT_MS = 15_000
 METRIC = "[data-testid=stMetricValue]"
 SLIDER_THUMB = "[data-testid=stSlider] input[type=range], [data-testid=stSlider] [role=slider]"
@@ -109,6 +115,7 @@ def _on_signal(signum, _frame):
 
 # ------------------------------------------------------------------ measurements
 
+
 def _time_to_metric(page, url: str, want: str) -> float:
     """ms from navigation start to the first metric visible with ``want``."""
     page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
@@ -154,12 +161,22 @@ new MutationObserver(() => {
 
 # Which Streamlit element pulls in which lazily loaded frontend chunk.
 CHUNK_SOURCES = {
-    "PlotlyChart": "st.plotly_chart", "StreamlitSyntaxHighlighter": "st.code", "arrowFormatUtils": "st.dataframe",
-    "DataFrame": "st.dataframe / st.data_editor", "rehype-katex": "st.latex", "reactJsonViewCompat": "st.dataframe",
-    "serialization": "st.dataframe", "recordbatch": "st.dataframe (Arrow)", "BidiComponent": "components v2 list",
-    "useSyncComboBoxEnterTargetFocus": "st.selectbox", "moment": "st.dataframe", "Metric": "st.metric",
-    "StreamlitMarkdown": "markdown / st.latex (KaTeX)", "emotion-styled": "CSS-in-JS styling",
-    "protobuf": "core bundle (bare page too)", "index": "core bundle (bare page too)",
+    "PlotlyChart": "st.plotly_chart",
+    "StreamlitSyntaxHighlighter": "st.code",
+    "arrowFormatUtils": "st.dataframe",
+    "DataFrame": "st.dataframe / st.data_editor",
+    "rehype-katex": "st.latex",
+    "reactJsonViewCompat": "st.dataframe",
+    "serialization": "st.dataframe",
+    "recordbatch": "st.dataframe (Arrow)",
+    "BidiComponent": "components v2 list",
+    "useSyncComboBoxEnterTargetFocus": "st.selectbox",
+    "moment": "st.dataframe",
+    "Metric": "st.metric",
+    "StreamlitMarkdown": "markdown / st.latex (KaTeX)",
+    "emotion-styled": "CSS-in-JS styling",
+    "protobuf": "core bundle (bare page too)",
+    "index": "core bundle (bare page too)",
 }
 
 
@@ -174,8 +191,11 @@ def breakdown(browser, url: str, want: str) -> dict:
         cdp.send("Profiler.setSamplingInterval", {"interval": 500})
         cdp.send("Profiler.start")
         page.goto(url, wait_until="commit", timeout=STEP_TIMEOUT_MS * 2)
-        shown = float(page.wait_for_function(WAIT_METRIC_JS, arg=[want, ""], polling="raf",
-                                             timeout=STEP_TIMEOUT_MS * 2).json_value())
+        shown = float(
+            page.wait_for_function(
+                WAIT_METRIC_JS, arg=[want, ""], polling="raf", timeout=STEP_TIMEOUT_MS * 2
+            ).json_value()
+        )
         profile = cdp.send("Profiler.stop")["profile"]
         page.wait_for_timeout(300)
         info = page.evaluate("""() => ({
@@ -208,8 +228,10 @@ def print_breakdown(info: dict, bare_ms: float) -> None:
     total_kb = sum(r["kb"] for r in before)
     print("Where the first render of /steps goes (one extra cold load, times from navigation start):")
     if b.get("running") is not None:
-        print(f"  script run starts (websocket up, bundle parsed)   {b['running']:6.0f} ms"
-              f"   (bare page: metric shown at {bare_ms:.0f} ms, median)")
+        print(
+            f"  script run starts (websocket up, bundle parsed)   {b['running']:6.0f} ms"
+            f"   (bare page: metric shown at {bare_ms:.0f} ms, median)"
+        )
     if b.get("done") is not None:
         print(f"  script run finished, every element delivered      {b['done']:6.0f} ms")
     print(f"  nDCG metric visible                               {info['shown']:6.0f} ms")
@@ -220,12 +242,17 @@ def print_breakdown(info: dict, bare_ms: float) -> None:
         src = CHUNK_SOURCES.get(r["name"].split(".")[0], "")
         print(f"    {r['name'][:44]:<44} {r['kb']:8.0f} KB  done {r['end']:6.0f} ms  {src}")
     cpu = info.get("cpu") or []
-    print(f"  main-thread CPU profile until the metric showed ({sum(t for _, t in cpu):.0f} ms sampled), "
-          "self time by script:")
+    print(
+        f"  main-thread CPU profile until the metric showed ({sum(t for _, t in cpu):.0f} ms sampled), "
+        "self time by script:"
+    )
     for name, ms in cpu[:10]:
         src = CHUNK_SOURCES.get(name.split(".")[0], "")
-        note = {"(program)": "parse/compile, native", "(idle)": "waiting (network, server)",
-                "react-dom": "React rendering"}.get(name.split(".")[0], src)
+        note = {
+            "(program)": "parse/compile, native",
+            "(idle)": "waiting (network, server)",
+            "react-dom": "React rendering",
+        }.get(name.split(".")[0], src)
         print(f"    {name[:44]:<44} {ms:8.0f} ms  {note}")
 
 
@@ -244,7 +271,8 @@ def settle(page) -> None:
     with contextlib.suppress(PlaywrightError):
         page.wait_for_function(
             "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
-            timeout=10_000)
+            timeout=10_000,
+        )
     page.wait_for_timeout(150)
 
 
@@ -300,6 +328,7 @@ def slider_step(page, key: str, k_now: int, n: int) -> tuple[float, int]:
 
 # ------------------------------------------------------------------ main
 
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--loads", type=int, default=7, help="fresh page loads per server")
@@ -341,14 +370,13 @@ def main() -> int:
                 app_ms, bare_ms = [], []
                 for i in range(args.loads):
                     pair = [("app", steps_url, want0), ("bare", bare_url, BARE_VALUE)]
-                    for name, url, want in (pair if i % 2 == 0 else pair[::-1]):
+                    for name, url, want in pair if i % 2 == 0 else pair[::-1]:
                         (app_ms if name == "app" else bare_ms).append(first_render(browser, url, want))
                 app_med, bare_med = statistics.median(app_ms), statistics.median(bare_ms)
                 ratio = app_med / bare_med
                 results.append(("first render /steps (median)", f"{app_med:.0f} ms", "", None))
                 results.append(("first render bare page (median)", f"{bare_med:.0f} ms", "", None))
-                results.append(("first render ratio app/bare", f"{ratio:.2f}x", f"<= {GOAL_RATIO}x",
-                                ratio <= GOAL_RATIO))
+                results.append(("first render ratio app/bare", f"{ratio:.2f}x", RATIO.describe(), RATIO.judge(ratio)))
 
                 cost = breakdown(browser, steps_url, want0) if ratio > GOAL_RATIO else None
 
@@ -360,7 +388,7 @@ def main() -> int:
                     app_c, bare_c = [], []
                     for i in range(args.loads):
                         pair = [(app_ctx, steps_url, want0, app_c), (bare_ctx, bare_url, BARE_VALUE, bare_c)]
-                        for ctx_, url, want, out in (pair if i % 2 == 0 else pair[::-1]):
+                        for ctx_, url, want, out in pair if i % 2 == 0 else pair[::-1]:
                             out.append(first_render_cached(ctx_, url, want))
                 finally:
                     app_ctx.close()
@@ -380,8 +408,7 @@ def main() -> int:
                 finally:
                     ctx.close()
                 d_med = statistics.median(drag_ms)
-                results.append(("drag -> nDCG updated (median)", f"{d_med:.0f} ms", f"<= {GOAL_INTERACTION_MS:g} ms",
-                                d_med <= GOAL_INTERACTION_MS))
+                results.append(("drag -> nDCG updated (median)", f"{d_med:.0f} ms", DRAG.describe(), DRAG.judge(d_med)))
 
                 # k slider on /cutoff: 3 -> 2 -> 3 -> 2 ...
                 ctx, page = open_app(browser, cutoff_url, want0)
@@ -394,21 +421,24 @@ def main() -> int:
                 finally:
                     ctx.close()
                 s_med = statistics.median(slide_ms)
-                results.append(("k slider -> nDCG updated (median)", f"{s_med:.0f} ms",
-                                f"<= {GOAL_INTERACTION_MS:g} ms", s_med <= GOAL_INTERACTION_MS))
+                results.append(
+                    ("k slider -> nDCG updated (median)", f"{s_med:.0f} ms", SLIDER.describe(), SLIDER.judge(s_med))
+                )
             finally:
                 browser.close()
     finally:
         stop_servers()
         shutil.rmtree(tmp, ignore_errors=True)
 
-    print(f"Browser timings (Chromium headless, {args.loads} fresh loads per page alternating, "
-          f"{args.drags} drags, {args.steps} slider steps; example {EXAMPLE_QUERY})")
-    header = f"{'measure':<36} {'value':>9}  {'goal':<10} result"
+    print(
+        f"Browser timings (Chromium headless, {args.loads} fresh loads per page alternating, "
+        f"{args.drags} drags, {args.steps} slider steps; example {EXAMPLE_QUERY})"
+    )
+    header = f"{'measure':<36} {'value':>9}  {'goal':<46} result"
     print(header)
     print("-" * len(header))
-    for name, value, goal, ok in results:
-        print(f"{name:<36} {value:>9}  {goal:<10} {'' if ok is None else ('pass' if ok else 'FAIL')}")
+    for name, value, goal, verdict in results:
+        print(f"{name:<36} {value:>9}  {goal:<46} {verdict or ''}")
     print()
     print(f"first render samples ms  app:  {_list(app_ms)}   (cold, first request after start: {cold_app:.0f})")
     print(f"                         bare: {_list(bare_ms)}   (cold: {cold_bare:.0f})")
@@ -420,9 +450,11 @@ def main() -> int:
         print()
         print_breakdown(cost, bare_med)
     print()
-    print(f"total benchmark time {time.monotonic() - started:.0f} s; load average {load_before} before, "
-          f"{_load()} after ({os.cpu_count()} CPUs)")
-    return 1 if any(ok is False for *_, ok in results) else 0
+    print(
+        f"total benchmark time {time.monotonic() - started:.0f} s; load average {load_before} before, "
+        f"{_load()} after ({os.cpu_count()} CPUs)"
+    )
+    return exit_status(verdict for *_, verdict in results)
 
 
 def _load() -> str:

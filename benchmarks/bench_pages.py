@@ -41,8 +41,9 @@ import streamlit.testing.v1.local_script_runner as _local_runner  # noqa: E402
 from streamlit.runtime.pages_manager import PagesManager  # noqa: E402
 from streamlit.testing.v1 import AppTest  # noqa: E402
 
+from benchmarks.goals import PASS, Goal, exit_status  # noqa: E402
 from ndcg_core import score_ranking  # noqa: E402
-from ui.state import letters  # noqa: E402
+from teach.model import letters  # noqa: E402
 
 PAGES = ("intro", "steps", "discount", "gain", "cutoff", "limits")
 SIZES = (10, 100)
@@ -52,8 +53,25 @@ GOAL_MS = {10: 50.0, 100: 150.0}
 PAGE_GOALS_MS = {"limits": {10: 150.0}}
 
 
+# Baselines: the README's medians (benchmarks/goals.py; make bench is red only when one regresses).
+BASELINE_MS = {
+    "intro": {10: 11.7, 100: 11.8},
+    "steps": {10: 23.6, 100: 35.8},
+    "discount": {10: 11.2, 100: 14.2},
+    "gain": {10: 13.6, 100: 15.6},
+    "cutoff": {10: 10.3, 100: 12.1},
+    "limits": {10: 80.2},
+}
+
+
 def goal_ms(page: str, n: int) -> float:
     return PAGE_GOALS_MS.get(page, GOAL_MS)[n]
+
+
+def goal(page: str, n: int) -> Goal:
+    return Goal(goal_ms(page, n), BASELINE_MS[page][n], unit=" ms")
+
+
 SEED = 20240611
 LANG = "en"
 
@@ -91,6 +109,7 @@ _local_runner.LocalScriptRunner._run_script_thread = _profiled_thread_body
 
 
 # ------------------------------------------------------------------ the example
+
 
 def example_params(n: int) -> tuple[dict[str, str], str]:
     """URL parameters of a seeded n-item example (grades 0-3), and the nDCG it must show."""
@@ -136,8 +155,10 @@ def _check(at: AppTest, what: str) -> None:
     if len(at.exception):
         exc = at.exception[0]
         trace = "\n".join(getattr(exc, "stack_trace", []) or [])
-        raise SystemExit(f"{what}: the app raised: {exc.value if hasattr(exc, 'value') else exc}\n{trace}\n"
-                         "(the full traceback is in the log on stderr, above)")
+        raise SystemExit(
+            f"{what}: the app raised: {exc.value if hasattr(exc, 'value') else exc}\n{trace}\n"
+            "(the full traceback is in the log on stderr, above)"
+        )
 
 
 def time_reruns(at: AppTest, reruns: int, warmups: int, page: str) -> list[float]:
@@ -182,8 +203,9 @@ def main() -> int:
     ap.add_argument("--warmups", type=int, default=2)
     ap.add_argument("--no-profile", action="store_true")
     ap.add_argument("--pages", nargs="+", choices=PAGES, default=PAGES, help="measure only these pages")
-    ap.add_argument("--legacy", action="store_true",
-                    help="measure AppTest's own legacy path (pages/ stub -> app.py -> lesson)")
+    ap.add_argument(
+        "--legacy", action="store_true", help="measure AppTest's own legacy path (pages/ stub -> app.py -> lesson)"
+    )
     args = ap.parse_args()
     _app_test.PagesManager = _ORIGINAL_PAGES_MANAGER if args.legacy else _NavigationPagesManager
     _quiet_streamlit()
@@ -197,29 +219,39 @@ def main() -> int:
             times = time_reruns(at, args.reruns, args.warmups, page)
             rows.append((page, n, statistics.median(times), p90(times)))
 
-    print(f"AppTest script run time per page ({args.reruns} reruns after {args.warmups} warm-ups, "
-          f"Streamlit {_streamlit_version()}, Python {sys.version.split()[0]})")
-    print("runs: " + ("AppTest's legacy path, pages/ stub -> app.py -> lesson (--legacy)" if args.legacy
-                      else "app.py -> st.navigation -> page, as on a live server"))
-    header = f"{'page':<10} {'items':>5} {'median ms':>10} {'p90 ms':>8} {'goal ms':>8}  result"
+    print(
+        f"AppTest script run time per page ({args.reruns} reruns after {args.warmups} warm-ups, "
+        f"Streamlit {_streamlit_version()}, Python {sys.version.split()[0]})"
+    )
+    print(
+        "runs: "
+        + (
+            "AppTest's legacy path, pages/ stub -> app.py -> lesson (--legacy)"
+            if args.legacy
+            else "app.py -> st.navigation -> page, as on a live server"
+        )
+    )
+    header = f"{'page':<10} {'items':>5} {'median ms':>10} {'p90 ms':>8}  {'goal':<46} result"
     print(header)
     print("-" * len(header))
-    failed = 0
+    verdicts = []
     for page, n, med, q90 in rows:
-        ok = med <= goal_ms(page, n)
-        failed += not ok
-        print(f"{page:<10} {n:>5} {med:>10.1f} {q90:>8.1f} {'<=' + format(goal_ms(page, n), 'g'):>8}  "
-              f"{'pass' if ok else 'FAIL'}")
-    print(f"{len(rows) - failed}/{len(rows)} within goal (goal applies to the median); "
-          f"load average {'/'.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
+        verdicts.append(goal(page, n).judge(med))
+        print(f"{page:<10} {n:>5} {med:>10.1f} {q90:>8.1f}  {goal(page, n).describe():<46} {verdicts[-1]}")
+    print(
+        f"{verdicts.count(PASS)}/{len(rows)} within goal (goal applies to the median); "
+        f"load average {'/'.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs"
+    )
 
     if not args.no_profile:
         page, n, med, _ = max(rows, key=lambda r: r[2] / goal_ms(r[0], r[1]))
         print()
-        print(f"Profile of the slowest page relative to its goal: {page} at {n} items "
-              f"(median {med:.1f} ms, goal {goal_ms(page, n):g} ms)")
+        print(
+            f"Profile of the slowest page relative to its goal: {page} at {n} items "
+            f"(median {med:.1f} ms, goal {goal_ms(page, n):g} ms)"
+        )
         print(profile(page, n, args.reruns))
-    return 1 if failed else 0
+    return exit_status(verdicts)
 
 
 class _HarnessNoise(logging.Filter):

@@ -54,6 +54,7 @@ if str(ROOT) not in sys.path:
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
+from benchmarks.goals import REGRESSED, Goal  # noqa: E402
 from benchmarks.load_protocol import (  # noqa: E402
     RUN_TIMEOUT_S,
     Student,
@@ -62,9 +63,12 @@ from benchmarks.load_protocol import (  # noqa: E402
     make_students,
     plan_move,
 )
-from tests.harness import Server, proc_rss_mb  # noqa: E402
+from deploy.harness import Server, proc_rss_mb  # noqa: E402
 
 RATIO_GOAL = 1.15
+# Baseline: the README's RSS ratio (1.00×, 1.03× the session before; benchmarks/goals.py). Memory is steadier than
+# time (per wave 232-236 MB), so its noise margin is 5%.
+RATIO = Goal(RATIO_GOAL, baseline=1.03, unit="x", margin=0.05)
 MARGIN_S = 1.5  # after the TTL, before RSS and live sessions are read
 XSRF_PLACEHOLDER = "none"  # the second subprotocol entry; only checked when the client sends an Origin
 
@@ -109,8 +113,12 @@ async def visit(student: Student, port: int, start_delay: float = 0.0) -> Visit:
     await asyncio.sleep(start_delay)
     out = Visit(student)
     try:
-        async with connect(f"ws://127.0.0.1:{port}/_stcore/stream", subprotocols=["streamlit"], max_size=None,
-                           open_timeout=RUN_TIMEOUT_S) as ws:
+        async with connect(
+            f"ws://127.0.0.1:{port}/_stcore/stream",
+            subprotocols=["streamlit"],
+            max_size=None,
+            open_timeout=RUN_TIMEOUT_S,
+        ) as ws:
             peek = _Peek(ws)
             tab = Tab(peek, student.query())
             last = await tab.rerun(first=True)
@@ -138,9 +146,12 @@ async def reconnect(v: Visit, port: int) -> bool | None:
     """Reload the closed tab with its ORIGINAL link: True resumed, False fresh, None a mixed answer or error."""
     s = v.student
     try:
-        async with connect(f"ws://127.0.0.1:{port}/_stcore/stream",
-                           subprotocols=["streamlit", XSRF_PLACEHOLDER, v.session_id], max_size=None,
-                           open_timeout=RUN_TIMEOUT_S) as ws:
+        async with connect(
+            f"ws://127.0.0.1:{port}/_stcore/stream",
+            subprotocols=["streamlit", XSRF_PLACEHOLDER, v.session_id],
+            max_size=None,
+            open_timeout=RUN_TIMEOUT_S,
+        ) as ws:
             peek = _Peek(ws)
             tab = Tab(peek, s.query())
             last = await tab.rerun(first=True)
@@ -154,8 +165,10 @@ async def reconnect(v: Visit, port: int) -> bool | None:
         return True
     if not same_id and order == s.names:
         return False
-    s.errors.append(f"reconnect: session id {'kept' if same_id else 'new'} but order {order} "
-                    f"(link {s.names}, reversed {v.reversed_order})")
+    s.errors.append(
+        f"reconnect: session id {'kept' if same_id else 'new'} but order {order} "
+        f"(link {s.names}, reversed {v.reversed_order})"
+    )
     return None
 
 
@@ -202,14 +215,13 @@ async def run_wave(students: list[Student], port: int, spread: float) -> list[Vi
     return list(await asyncio.gather(*(visit(s, port, spread * i / len(students)) for i, s in enumerate(students))))
 
 
-def run_churn(server: Server, waves: int, size: int, ttl: float, spread: float = 1.0,
-              on_wave=None) -> ChurnResult:
+def run_churn(server: Server, waves: int, size: int, ttl: float, spread: float = 1.0, on_wave=None) -> ChurnResult:
     """``waves`` waves of ``size`` sessions on ``server`` (started with this ``ttl``); probes after the last."""
     students = students_for(waves, size)
     visits: list[Visit] = []
     rss: list[float] = []
     for w in range(waves):
-        visits += asyncio.run(run_wave(students[w * size:(w + 1) * size], server.port, spread))
+        visits += asyncio.run(run_wave(students[w * size : (w + 1) * size], server.port, spread))
         time.sleep(ttl + MARGIN_S)
         rss.append(proc_rss_mb(server.proc.pid))
         if on_wave:
@@ -220,21 +232,25 @@ def run_churn(server: Server, waves: int, size: int, ttl: float, spread: float =
         found: list[bool | None] = []
         closed = [v for v in visits if v.session_id]
         for i in range(0, len(closed), size):  # one wave at a time, as they came
-            found += await asyncio.gather(*(reconnect(v, server.port) for v in closed[i:i + size]))
+            found += await asyncio.gather(*(reconnect(v, server.port) for v in closed[i : i + size]))
         return found
 
     resumed = sum(1 for r in asyncio.run(probe_all()) if r)
     return ChurnResult(visits, waves, ttl, rss, active, resumed, server.new_log_problems())
 
 
-HEADER = (f"{'sessions':>8} {'waves':>5} {'TTL s':>5} {'RSS wave 1 MB':>13} {'RSS churn MB':>12} {'ratio':>5} "
-          f"{'active':>6} {'resumed':>7} {'errors':>6}")
+HEADER = (
+    f"{'sessions':>8} {'waves':>5} {'TTL s':>5} {'RSS wave 1 MB':>13} {'RSS churn MB':>12} {'ratio':>5} "
+    f"{'active':>6} {'resumed':>7} {'errors':>6}"
+)
 
 
 def row(r: ChurnResult) -> str:
-    return (f"{len(r.visits):>8} {r.waves:>5} {r.ttl:>5.0f} {r.rss_after_wave[0]:>13.0f} {r.rss_after_wave[-1]:>12.0f} "
-            f"{r.ratio:>5.2f} {r.active_after:>6} {r.resumed_after:>7} "
-            f"{len(r.errors) + len(r.log_problems):>6}")
+    return (
+        f"{len(r.visits):>8} {r.waves:>5} {r.ttl:>5.0f} {r.rss_after_wave[0]:>13.0f} {r.rss_after_wave[-1]:>12.0f} "
+        f"{r.ratio:>5.2f} {r.active_after:>6} {r.resumed_after:>7} "
+        f"{len(r.errors) + len(r.log_problems):>6}"
+    )
 
 
 def main() -> int:
@@ -245,20 +261,34 @@ def main() -> int:
     ap.add_argument("--spread", type=float, default=2.0, help="seconds over which one wave's sessions arrive")
     args = ap.parse_args()
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so a killed run still stops its server
-    print(f"{args.waves} waves x {args.size} sessions; server.disconnectedSessionTTL = {args.ttl} s for this run "
-          f"(the app's config: 120 s); RSS read {args.ttl} s + {MARGIN_S} s after each wave closed")
+    print(
+        f"{args.waves} waves x {args.size} sessions; server.disconnectedSessionTTL = {args.ttl} s for this run "
+        f"(the app's config: 120 s); RSS read {args.ttl} s + {MARGIN_S} s after each wave closed"
+    )
     with Server(extra=["--server.disconnectedSessionTTL", str(args.ttl)]) as server:
-        r = run_churn(server, args.waves, args.size, args.ttl, args.spread,
-                      on_wave=lambda w, mb: print(f"    after wave {w}: RSS {mb:.0f} MB", flush=True))
+        r = run_churn(
+            server,
+            args.waves,
+            args.size,
+            args.ttl,
+            args.spread,
+            on_wave=lambda w, mb: print(f"    after wave {w}: RSS {mb:.0f} MB", flush=True),
+        )
     print(HEADER)
     print(row(r))
-    print("    active: connected sessions (/_stcore/metrics); resumed: closed sessions a reconnect with their "
-          "session id found still holding their state")
+    print(
+        "    active: connected sessions (/_stcore/metrics); resumed: closed sessions a reconnect with their "
+        "session id found still holding their state"
+    )
     print("    RSS per wave (MB): " + json.dumps([round(x) for x in r.rss_after_wave]))
     for line in (r.errors + r.log_problems)[:10]:
         print(f"    {line}")
-    failed = r.ratio > RATIO_GOAL or r.active_after or r.resumed_after or r.errors or r.log_problems
-    print(f"goal: ratio <= {RATIO_GOAL}, 0 live sessions after the TTL, 0 errors:", "FAIL" if failed else "ok")
+    verdict = RATIO.judge(r.ratio)
+    failed = verdict == REGRESSED or r.active_after or r.resumed_after or r.errors or r.log_problems
+    print(
+        f"goal: RSS ratio {r.ratio:.2f}x {RATIO.describe()}: {verdict}; 0 live sessions after the TTL, 0 errors:",
+        "FAIL" if failed else "ok",
+    )
     return 1 if failed else 0
 
 

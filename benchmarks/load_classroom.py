@@ -73,8 +73,7 @@ if str(ROOT) not in sys.path:
 from playwright.async_api import async_playwright  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
-from ndcg_core import score_ranking  # noqa: E402
-from tests.harness import (  # noqa: E402
+from deploy.harness import (  # noqa: E402
     ARTIFACTS,
     CHROMIUM_ARGS,
     Server,
@@ -83,6 +82,7 @@ from tests.harness import (  # noqa: E402
     proc_cpu_s,
     proc_rss_mb,
 )
+from ndcg_core import score_ranking  # noqa: E402
 
 WAIT_S = 90.0  # per interaction: twenty browsers on two cores are slow
 OPEN_S = 240.0  # for the first open of the page, while every browser loads the app's bundles
@@ -119,8 +119,14 @@ class Example:
         return dict(self.grades)[name]
 
     def query(self) -> dict[str, str]:
-        return {"items": ",".join(self.order), "rel": ",".join(str(self.grade(x)) for x in self.order),
-                "gain": self.gain, "k": str(self.k), "scale": str(self.scale), "lang": self.lang}
+        return {
+            "items": ",".join(self.order),
+            "rel": ",".join(str(self.grade(x)) for x in self.order),
+            "gain": self.gain,
+            "k": str(self.k),
+            "scale": str(self.scale),
+            "lang": self.lang,
+        }
 
     def url(self, base: str, slug: str = "steps") -> str:
         return f"{base}/{slug}?{urlencode(self.query())}"
@@ -214,8 +220,16 @@ async def look(page, text: bool = False) -> Shown:
     # The headline is the first metric labelled nDCG@k for the k in the address (the averaging
     # section further down has metrics of its own).
     headline = next((v for label, v in raw["metrics"] if label == f"nDCG@{query.get('k')}"), None)
-    return Shown(url.path.strip("/"), query, raw["state"] == "notRunning", headline, raw["rows"], raw["grades"],
-                 raw["exceptions"], raw["text"])
+    return Shown(
+        url.path.strip("/"),
+        query,
+        raw["state"] == "notRunning",
+        headline,
+        raw["rows"],
+        raw["grades"],
+        raw["exceptions"],
+        raw["text"],
+    )
 
 
 @dataclass
@@ -253,8 +267,9 @@ def make_students(n: int, interactions: int = 10, seed: int = 0) -> list[Student
         grades = GRADES[i % len(GRADES)]
         names = names_of(i, len(grades))
         s = SETTINGS[i % len(SETTINGS)]
-        ex = Example(tuple(names), tuple(zip(names, grades, strict=True)), s["gain"], int(s["k"]), s["lang"],
-                     int(s["scale"]))
+        ex = Example(
+            tuple(names), tuple(zip(names, grades, strict=True)), s["gain"], int(s["k"]), s["lang"], int(s["scale"])
+        )
         rng = random.Random(f"{seed}-{i}")
         plan = [KINDS[j % len(KINDS)] for j in range(interactions)]
         rng.shuffle(plan)
@@ -262,8 +277,15 @@ def make_students(n: int, interactions: int = 10, seed: int = 0) -> list[Student
     return out
 
 
-def classify(student: Student, shown: Shown, before: Example | None, twice: Example | None, what: str,
-             before_slug: str = "steps", want: Example | None = None) -> str:
+def classify(
+    student: Student,
+    shown: Shown,
+    before: Example | None,
+    twice: Example | None,
+    what: str,
+    before_slug: str = "steps",
+    want: Example | None = None,
+) -> str:
     """Name what is shown instead of the state wanted, record it, and return leak/error/lost/doubled/wrong.
 
     ``before`` on ``before_slug`` is the state before the interaction (None: nothing counts as
@@ -271,8 +293,10 @@ def classify(student: Student, shown: Shown, before: Example | None, twice: Exam
     A page still drawing when the wait ran out is an error, not a verdict on the state it shows.
     """
     foreign = shown.foreign(student.n)
-    desc = (f"{what}: shown /{shown.path}?{urlencode(shown.query)} nDCG {shown.metric} rows {shown.rows} "
-            f"grades {shown.grades}" + (f" (a look raised {student.look_failed})" if student.look_failed else ""))
+    desc = (
+        f"{what}: shown /{shown.path}?{urlencode(shown.query)} nDCG {shown.metric} rows {shown.rows} "
+        f"grades {shown.grades}" + (f" (a look raised {student.look_failed})" if student.look_failed else "")
+    )
     if foreign:
         student.leaks.append(f"{desc}; other students' items {sorted(foreign)}")
         return "leak"
@@ -519,6 +543,20 @@ async def switch_pages(page, student: Student, slug: str) -> str:
     return ""
 
 
+async def open_page(page, base: str, student: Student) -> str:
+    """The student's first load of the step lesson, and its verdict ("" when it showed their example)."""
+    t0 = time.monotonic()
+    try:  # twenty fresh browsers load Streamlit's bundles at once: the open gets OPEN_S, not WAIT_S
+        await page.goto(student.start.url(base), timeout=OPEN_S * 1000, wait_until="commit")
+    except Exception as exc:  # noqa: BLE001
+        student.errors.append(f"open: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+        return "error"
+    shown = await wait_shown(page, student, student.ex, "steps", t0 + OPEN_S)
+    if shown is None:
+        return classify(student, await look(page, text=True), None, None, "open") if not student.errors else "error"
+    return note(student, "open", t0, shown, student.ex, "open")
+
+
 async def run_student(browser, base: str, student: Student, start_delay: float, shots: Path | None) -> None:
     ctx = await browser.new_context(viewport={"width": 1400, "height": 1000})
     ctx.set_default_timeout(WAIT_S * 1000)  # clicks wait for a page that twenty browsers keep busy
@@ -537,29 +575,25 @@ async def run_student(browser, base: str, student: Student, start_delay: float, 
 
     page.on("websocket", lambda ws: ws.on("framereceived", count_runs))
     rng = random.Random(f"moves-{student.n}")
-    verdict = ""
     try:
         await asyncio.sleep(start_delay)
-        t0 = time.monotonic()
-        try:  # twenty fresh browsers load Streamlit's bundles at once: the open gets OPEN_S, not WAIT_S
-            await page.goto(student.start.url(base), timeout=OPEN_S * 1000, wait_until="commit")
-        except Exception as exc:  # noqa: BLE001
-            student.errors.append(f"open: {type(exc).__name__}: {str(exc).splitlines()[0]}")
-            verdict = "error"
-        shown = None if verdict else await wait_shown(page, student, student.ex, "steps", t0 + OPEN_S)
-        if shown is None and not verdict:
-            verdict = (classify(student, await look(page, text=True), None, None, "open")
-                       if not student.errors else "error")
-        elif shown is not None:
-            verdict = note(student, "open", t0, shown, student.ex, "open")
+        verdict = await open_page(page, base, student)
         for kind in student.plan:
             if verdict in ("leak", "wrong", "error"):
                 break
             # The state left by the last interaction must still be there: a late change shows here.
             if await wait_shown(page, student, student.ex, "steps", time.monotonic() + WAIT_S) is None:
-                verdict = "error" if student.errors else classify(
-                    student, await look(page, text=True), None, student.twice,
-                    f"before interaction {student.done + 1} ({kind}), a late change")
+                verdict = (
+                    "error"
+                    if student.errors
+                    else classify(
+                        student,
+                        await look(page, text=True),
+                        None,
+                        student.twice,
+                        f"before interaction {student.done + 1} ({kind}), a late change",
+                    )
+                )
                 if verdict != "doubled":
                     break
                 student.ex = student.twice
@@ -573,7 +607,6 @@ async def run_student(browser, base: str, student: Student, start_delay: float, 
             student.log.append(f"screenshot {path}")
     finally:
         await ctx.close()
-
 
 
 @dataclass
@@ -598,12 +631,14 @@ class Result:
 
     @property
     def failed(self) -> bool:
-        return bool(self.errors or self.count("leaks") or self.count("lost") or self.count("doubled")
-                    or self.count("wrong"))
+        return bool(
+            self.errors or self.count("leaks") or self.count("lost") or self.count("doubled") or self.count("wrong")
+        )
 
     def waits(self, kind: str | None = None) -> list[float]:
-        return sorted(w for s in self.students for k, ws in s.waits.items() if kind in (None, k) and k != "open"
-                      for w in ws)
+        return sorted(
+            w for s in self.students for k, ws in s.waits.items() if kind in (None, k) and k != "open" for w in ws
+        )
 
 
 async def _class(server: Server, students: list[Student], shots: Path | None) -> float:
@@ -619,8 +654,9 @@ async def _class(server: Server, students: list[Student], shots: Path | None) ->
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         try:
-            await asyncio.gather(*(run_student(browser, server.url, s, 0.5 * s.n / len(students), shots)
-                                   for s in students))
+            await asyncio.gather(
+                *(run_student(browser, server.url, s, 0.5 * s.n / len(students), shots) for s in students)
+            )
         finally:
             await browser.close()
     sampler.cancel()
@@ -638,25 +674,31 @@ def run_class(n: int, interactions: int = 10, seed: int = 0, shots: Path | None 
     return Result(students, cpu, wall, rss_max, problems, (load0, os.getloadavg()[0]))
 
 
-HEADER = (f"{'students':>8} {'shown':>9} {'errors':>6} {'leaks':>5} {'lost':>4} {'doubled':>7} {'wrong':>5} "
-          f"{'p50 s':>6} {'p95 s':>6} {'runs':>5} {'CPU s':>6} {'CPU ms/run':>10} {'RSS max MB':>10}")
+HEADER = (
+    f"{'students':>8} {'shown':>9} {'errors':>6} {'leaks':>5} {'lost':>4} {'doubled':>7} {'wrong':>5} "
+    f"{'p50 s':>6} {'p95 s':>6} {'runs':>5} {'CPU s':>6} {'CPU ms/run':>10} {'RSS max MB':>10}"
+)
 
 
 def table_row(r: Result) -> str:
     planned = sum(len(s.plan) for s in r.students)
     waits = r.waits()
-    return (f"{len(r.students):>8} {f'{sum(s.shown for s in r.students)}/{planned}':>9} {r.errors:>6} "
-            f"{r.count('leaks'):>5} {r.count('lost'):>4} {r.count('doubled'):>7} {r.count('wrong'):>5} "
-            f"{percentile(waits, 0.5):>6.2f} {percentile(waits, 0.95):>6.2f} {r.runs:>5} {r.cpu_s:>6.1f} "
-            f"{1000 * r.cpu_s / max(r.runs, 1):>10.0f} {r.rss_max_mb:>10.0f}")
+    return (
+        f"{len(r.students):>8} {f'{sum(s.shown for s in r.students)}/{planned}':>9} {r.errors:>6} "
+        f"{r.count('leaks'):>5} {r.count('lost'):>4} {r.count('doubled'):>7} {r.count('wrong'):>5} "
+        f"{percentile(waits, 0.5):>6.2f} {percentile(waits, 0.95):>6.2f} {r.runs:>5} {r.cpu_s:>6.1f} "
+        f"{1000 * r.cpu_s / max(r.runs, 1):>10.0f} {r.rss_max_mb:>10.0f}"
+    )
 
 
 def details(r: Result) -> list[str]:
     opens = sorted(w for s in r.students for w in s.waits.get("open", []))
     kinds = ", ".join(f"{k} {statistics.median(r.waits(k)):.1f}" for k in KINDS if r.waits(k))
-    lines = [f"         open p50 {percentile(opens, 0.5):.1f} s; p50 by kind (s): {kinds}; "
-             f"server CPU {r.cpu_s:.1f} s in {r.wall_s:.0f} s; load average {r.load[0]:.1f} before, "
-             f"{r.load[1]:.1f} after"]
+    lines = [
+        f"         open p50 {percentile(opens, 0.5):.1f} s; p50 by kind (s): {kinds}; "
+        f"server CPU {r.cpu_s:.1f} s in {r.wall_s:.0f} s; load average {r.load[0]:.1f} before, "
+        f"{r.load[1]:.1f} after"
+    ]
     for s in r.students:
         for what in ("errors", "leaks", "lost", "doubled", "wrong"):
             for line in getattr(s, what):
@@ -674,16 +716,27 @@ def main() -> int:
     ap.add_argument("--interactions", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--room", action="store_true", help="the live class of benchmarks/load_room.py instead")
-    ap.add_argument("--backend", nargs="+", choices=("sqlite", "postgresql"), default=["sqlite", "postgresql"],
-                    help="--room: the database(s), each with a fresh server")
+    ap.add_argument(
+        "--backend",
+        nargs="+",
+        choices=("sqlite", "postgresql"),
+        default=["sqlite", "postgresql"],
+        help="--room: the database(s), each with a fresh server",
+    )
     from benchmarks import load_room
 
     load_room.add_arguments(ap)
     args = ap.parse_args()
     if args.room:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so a killed run still stops its server
-        return load_room.cli(args.students or [60], args.backend, seed=args.seed, window=args.window,
-                             join_spread=args.join_spread, profile=args.profile)
+        return load_room.cli(
+            args.students or [60],
+            args.backend,
+            seed=args.seed,
+            window=args.window,
+            join_spread=args.join_spread,
+            profile=args.profile,
+        )
     args.students = args.students or [12]
     if args.interactions < len(KINDS):
         ap.error(f"--interactions must be at least {len(KINDS)}, so that every student makes every kind")

@@ -58,15 +58,18 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
+from deploy.harness import Server, percentile, proc_cpu_s, proc_rss_mb  # noqa: E402
 from ndcg_core import score_ranking  # noqa: E402
-from tests.harness import Server, percentile, proc_cpu_s, proc_rss_mb  # noqa: E402
 
 PAGE = "steps"
 RUN_TIMEOUT_S = 60.0
 MOVES = ("reverse", "shuffle", "gain", "k")
 GAINS = ("linear", "exponential")  # the order of the gain radio's options (ui.choices.gains())
-_DONE = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
-         ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY}  # FINISHED_EARLY_FOR_RERUN: st.rerun, a run follows
+_DONE = {
+    ForwardMsg.FINISHED_SUCCESSFULLY,
+    ForwardMsg.FINISHED_WITH_COMPILE_ERROR,
+    ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+}  # FINISHED_EARLY_FOR_RERUN: st.rerun, a run follows
 
 
 def widget_key(widget_id: str) -> str:
@@ -132,6 +135,20 @@ class Tab:
         await self.ws.send(msg.SerializeToString())
         return await self.read_run(t0)
 
+    def _element(self, el, run: Run, seen_ids: set[str]) -> None:
+        """A new element of the run being read: an exception or a metric is noted, a widget kept."""
+        ek = el.WhichOneof("type")
+        if ek == "exception":
+            run.exceptions.append(f"{el.exception.type}: {el.exception.message}")
+        elif ek == "metric":
+            run.metrics.setdefault(el.metric.label, el.metric.body)
+        elif ek and hasattr(getattr(el, ek), "id"):
+            w = getattr(el, ek)
+            if w.id:
+                seen_ids.add(w.id)
+                run.widgets[widget_key(w.id)] = w
+                self._hold(el)
+
     async def read_run(self, t0: float | None = None) -> Run:
         """Read ForwardMsgs until a run has finished (the one just asked for, or one the server started)."""
         t0 = time.monotonic() if t0 is None else t0
@@ -153,18 +170,7 @@ class Tab:
                 elif kind == "session_event" and fm.session_event.HasField("script_compilation_exception"):
                     run.exceptions.append(fm.session_event.script_compilation_exception.message)
                 elif kind == "delta" and fm.delta.WhichOneof("type") == "new_element":
-                    el = fm.delta.new_element
-                    ek = el.WhichOneof("type")
-                    if ek == "exception":
-                        run.exceptions.append(f"{el.exception.type}: {el.exception.message}")
-                    elif ek == "metric":
-                        run.metrics.setdefault(el.metric.label, el.metric.body)
-                    elif ek and hasattr(getattr(el, ek), "id"):
-                        w = getattr(el, ek)
-                        if w.id:
-                            seen_ids.add(w.id)
-                            run.widgets[widget_key(w.id)] = w
-                            self._hold(el)
+                    self._element(fm.delta.new_element, run, seen_ids)
                 elif kind == "script_finished" and run.script_runs and fm.script_finished in _DONE:
                     run.status = fm.script_finished
                     break
@@ -192,8 +198,16 @@ class Student:
     leaks: list[str] = field(default_factory=list)
 
     def query(self) -> str:
-        return urlencode({"items": ",".join(self.names), "rel": ",".join(str(self.grades[x]) for x in self.names),
-                          "gain": self.gain, "k": str(self.k), "lang": self.lang}, safe=",")
+        return urlencode(
+            {
+                "items": ",".join(self.names),
+                "rel": ",".join(str(self.grades[x]) for x in self.names),
+                "gain": self.gain,
+                "k": str(self.k),
+                "lang": self.lang,
+            },
+            safe=",",
+        )
 
 
 def make_students(n: int) -> list[Student]:
@@ -205,8 +219,11 @@ def make_students(n: int) -> list[Student]:
         rng = random.Random(i)
         grades = [rng.randint(0, 3) for _ in names]
         grades[i % size] = 3  # never all zeros: the nDCG is a number
-        out.append(Student(i, names, dict(zip(names, grades, strict=True)), GAINS[i % 2], 2 + i % 3,
-                           ("en", "ko")[(i // 2) % 2]))
+        out.append(
+            Student(
+                i, names, dict(zip(names, grades, strict=True)), GAINS[i % 2], 2 + i % 3, ("en", "ko")[(i // 2) % 2]
+            )
+        )
     return out
 
 
@@ -288,7 +305,6 @@ async def run_student(student: Student, port: int, start_delay: float, deadline:
         student.errors.append(f"{type(exc).__name__}: {exc}")
 
 
-
 @dataclass
 class Result:
     students: list[Student]
@@ -323,8 +339,9 @@ async def _load(server: Server, students: list[Student], seconds: float, interva
     sampler = asyncio.create_task(sample())
     start = time.monotonic()
     spread = min(interval, 0.05 * len(students))  # the class arrives within one interval
-    await asyncio.gather(*(run_student(s, server.port, spread * s.n / len(students), start + seconds, interval)
-                           for s in students))
+    await asyncio.gather(
+        *(run_student(s, server.port, spread * s.n / len(students), start + seconds, interval) for s in students)
+    )
     sampler.cancel()
     rss_max = max(rss_max, proc_rss_mb(server.proc.pid))
     return sum(s.script_runs for s in students), rss_max
@@ -346,29 +363,44 @@ def run_load(n: int, seconds: float, interval: float, server: Server | None = No
         runs, rss_max = asyncio.run(_load(server, students, seconds, interval))
         cpu = proc_cpu_s(server.proc.pid) - cpu0
         wall = time.monotonic() - t0
-        notes = (f"server CPU {cpu:.1f} s in {wall:.0f} s ({100 * cpu / wall:.0f}% of one core), {runs} script runs; "
-                 f"this client {time.process_time() - client0:.1f} s CPU; "
-                 f"machine load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after")
-        return Result(students, [t for s in students for t in s.opens], [t for s in students for t in s.latencies],
-                      runs, 1000 * cpu / max(runs, 1), rss_max, proc_rss_mb(server.proc.pid),
-                      server.new_log_problems(), notes)
+        notes = (
+            f"server CPU {cpu:.1f} s in {wall:.0f} s ({100 * cpu / wall:.0f}% of one core), {runs} script runs; "
+            f"this client {time.process_time() - client0:.1f} s CPU; "
+            f"machine load average {load0:.1f} before, {os.getloadavg()[0]:.1f} after"
+        )
+        return Result(
+            students,
+            [t for s in students for t in s.opens],
+            [t for s in students for t in s.latencies],
+            runs,
+            1000 * cpu / max(runs, 1),
+            rss_max,
+            proc_rss_mb(server.proc.pid),
+            server.new_log_problems(),
+            notes,
+        )
     finally:
         if own:
             server.stop()
 
 
-HEADER = (f"{'students':>8} {'runs':>6} {'open p50':>8} {'p50 ms':>7} {'p95 ms':>7} {'CPU ms/run':>10} "
-          f"{'RSS max MB':>10} {'RSS end MB':>10} {'errors':>6} {'leaks':>5}")
+HEADER = (
+    f"{'students':>8} {'runs':>6} {'open p50':>8} {'p50 ms':>7} {'p95 ms':>7} {'CPU ms/run':>10} "
+    f"{'RSS max MB':>10} {'RSS end MB':>10} {'errors':>6} {'leaks':>5}"
+)
 
 
 def row(r: Result) -> str:
     ms = [1000 * t for t in r.latencies]
-    return (f"{len(r.students):>8} {len(r.opens) + len(r.latencies):>6} {1000 * percentile(r.opens, 0.5):>8.0f} "
-            f"{percentile(ms, 0.5):>7.0f} {percentile(ms, 0.95):>7.0f} {r.cpu_ms_per_run:>10.0f} {r.rss_max_mb:>10.0f} "
-            f"{r.rss_end_mb:>10.0f} {r.errors:>6} {r.leaks:>5}")
+    return (
+        f"{len(r.students):>8} {len(r.opens) + len(r.latencies):>6} {1000 * percentile(r.opens, 0.5):>8.0f} "
+        f"{percentile(ms, 0.5):>7.0f} {percentile(ms, 0.95):>7.0f} {r.cpu_ms_per_run:>10.0f} {r.rss_max_mb:>10.0f} "
+        f"{r.rss_end_mb:>10.0f} {r.errors:>6} {r.leaks:>5}"
+    )
 
 
 # ---------------------------------------------------------------- --profile
+
 
 def profile(clicks: int = 5, top: int = 15) -> None:
     """cProfile of /steps script runs in-process (AppTest): one open, then ``clicks`` Reverse clicks."""
@@ -417,10 +449,12 @@ def profile(clicks: int = 5, top: int = 15) -> None:
     finally:
         ScriptRunner._run_script = original
     assert not at.exception, [e.value for e in at.exception]
-    print(f"/{PAGE}, Reverse clicks in AppTest: {1000 * statistics.median(plain):.0f} ms per click without the "
-          f"profiler (AppTest.run, median of {clicks}); {1000 * statistics.mean(walls):.0f} ms per script run "
-          f"under cProfile ({len(walls)} runs; the script thread only: the server's message serialisation and "
-          f"websocket sends are not in it). Load average now: {os.getloadavg()[0]:.1f}.")
+    print(
+        f"/{PAGE}, Reverse clicks in AppTest: {1000 * statistics.median(plain):.0f} ms per click without the "
+        f"profiler (AppTest.run, median of {clicks}); {1000 * statistics.mean(walls):.0f} ms per script run "
+        f"under cProfile ({len(walls)} runs; the script thread only: the server's message serialisation and "
+        f"websocket sends are not in it). Load average now: {os.getloadavg()[0]:.1f}."
+    )
     stats = pstats.Stats(prof)
     print(f"\n== top {top} by cumulative time")
     stats.sort_stats("cumulative").print_stats(top)

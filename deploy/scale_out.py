@@ -17,10 +17,10 @@ and leaks, and each replica's share of the sessions and its CPU time.
 
 The replicas of one live class must share its database: when ``NDCG_DATABASE_URL`` is set (or
 ``ScaleOut(database_url=...)`` names one), every replica gets it; otherwise each replica keeps its
-own SQLite file (tests/harness.py). ``--room N`` runs the live class of ``benchmarks/load_room.py``
+own SQLite file (deploy/harness.py). ``--room N`` runs the live class of ``benchmarks/load_room.py``
 (a teacher, a projector and N students, each a websocket with nginx's cookie) through nginx, on
 the PostgreSQL that ``NDCG_DATABASE_URL`` names or else on a throwaway one it starts
-(tests/pg.py), and prints the class's figures with each replica's share of the students.
+(deploy/pg.py), and prints the class's figures with each replica's share of the students.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.harness import Server, free_port  # noqa: E402
+from deploy.harness import Server, free_port  # noqa: E402
 
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX = "/usr/sbin/nginx"
@@ -80,8 +80,13 @@ def _user_line() -> str:
 def render(prefix: Path, port: int, upstreams: list[str]) -> str:
     """The nginx config for ``prefix``, listening on 127.0.0.1:``port``, over ``upstreams`` (host:port)."""
     servers = "\n".join(f"        server {u} max_fails=1 fail_timeout=10s;" for u in upstreams)
-    return (TEMPLATE.read_text(encoding="utf-8").replace("@PREFIX@", str(prefix)).replace("@PORT@", str(port))
-            .replace("@SERVERS@", servers).replace("@USER@", _user_line()))
+    return (
+        TEMPLATE.read_text(encoding="utf-8")
+        .replace("@PREFIX@", str(prefix))
+        .replace("@PORT@", str(port))
+        .replace("@SERVERS@", servers)
+        .replace("@USER@", _user_line())
+    )
 
 
 @contextlib.contextmanager
@@ -100,7 +105,7 @@ def _env(**values: str):
 
 
 class ScaleOut:
-    """nginx on a free loopback port in front of ``replicas`` app servers (``tests.harness.Server``)."""
+    """nginx on a free loopback port in front of ``replicas`` app servers (``deploy.harness.Server``)."""
 
     def __init__(self, replicas: int = 2, script: str = "app.py", database_url: str | None = None):
         self.secret = secrets.token_hex(16)
@@ -115,8 +120,9 @@ class ScaleOut:
         try:
             with _env(STREAMLIT_SERVER_COOKIE_SECRET=self.secret):  # Streamlit refuses it as a flag
                 for _ in range(replicas):
-                    self.replicas.append(Server(script, env={"NDCG_DATABASE_URL": self.database_url}
-                                                if self.database_url else None))
+                    self.replicas.append(
+                        Server(script, env={"NDCG_DATABASE_URL": self.database_url} if self.database_url else None)
+                    )
             for server in self.replicas:
                 server.wait_healthy()
             self._start_nginx()
@@ -127,11 +133,16 @@ class ScaleOut:
     def _start_nginx(self, timeout: float = 20.0) -> None:
         exe = nginx_path()
         conf = self.prefix / "nginx.conf"
-        conf.write_text(render(self.prefix, self.port, [f"127.0.0.1:{s.port}" for s in self.replicas]),
-                        encoding="utf-8")
+        conf.write_text(
+            render(self.prefix, self.port, [f"127.0.0.1:{s.port}" for s in self.replicas]), encoding="utf-8"
+        )
         with open(self.prefix / "nginx.out", "w") as out:
-            self.nginx = subprocess.Popen([exe, "-p", str(self.prefix), "-c", str(conf), "-g", "daemon off;"],
-                                          stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            self.nginx = subprocess.Popen(
+                [exe, "-p", str(self.prefix), "-c", str(conf), "-g", "daemon off;"],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+            )
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.nginx.poll() is not None:
@@ -187,14 +198,17 @@ class ScaleOut:
 
     def replica_for(self, key: str, timeout: float = 5.0) -> int:
         """The replica nginx sends the cookie ``key`` to now: one health request with it, read back from the log."""
-        request = urllib.request.Request(self.url + "/_stcore/health",  # noqa: S310 - our own loopback nginx
-                                         headers={"Cookie": f"{COOKIE}={key}"})
+        health = self.url + "/_stcore/health"  # our own loopback nginx
+        request = urllib.request.Request(health, headers={"Cookie": f"{COOKIE}={key}"})  # noqa: S310
         with urllib.request.urlopen(request, timeout=timeout) as resp:  # noqa: S310
             resp.read()
         deadline = time.monotonic() + timeout
         while True:
-            hits = [ups for path, status, ups, k in _LINE.findall(self.access_log())
-                    if path == "/_stcore/health" and status == "200" and k == key]
+            hits = [
+                ups
+                for path, status, ups, k in _LINE.findall(self.access_log())
+                if path == "/_stcore/health" and status == "200" and k == key
+            ]
             if hits:
                 return self._port(hits[-1])
             if time.monotonic() > deadline:
@@ -205,8 +219,11 @@ class ScaleOut:
         """The replica of each key's last websocket (nginx logs a websocket when it closes; waits for them)."""
         deadline = time.monotonic() + timeout
         while True:
-            found = {k: self._port(ups) for path, status, ups, k in _LINE.findall(self.access_log())
-                     if path == "/_stcore/stream" and status == "101"}
+            found = {
+                k: self._port(ups)
+                for path, status, ups, k in _LINE.findall(self.access_log())
+                if path == "/_stcore/stream" and status == "101"
+            }
             if all(k in found for k in keys) or time.monotonic() > deadline:
                 return {k: found[k] for k in keys if k in found}
             time.sleep(0.1)
@@ -235,10 +252,11 @@ class ScaleOut:
 
 # ---------------------------------------------------------------- --load
 
+
 def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
     """The protocol class of benchmarks/load_protocol.py through nginx; returns 1 on any error or leak."""
     from benchmarks.load_protocol import make_students, run_student
-    from tests.harness import percentile, proc_cpu_s
+    from deploy.harness import percentile, proc_cpu_s
 
     cluster.warm()
     for server in cluster.replicas:
@@ -251,8 +269,9 @@ def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
     async def class_() -> None:
         start = time.monotonic()
         spread = min(interval, 0.05 * n)
-        await asyncio.gather(*(run_student(s, cluster.port, spread * s.n / n, start + seconds, interval)
-                               for s in students))
+        await asyncio.gather(
+            *(run_student(s, cluster.port, spread * s.n / n, start + seconds, interval) for s in students)
+        )
 
     asyncio.run(class_())
     wall = time.monotonic() - t0
@@ -262,15 +281,19 @@ def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
     ms = [1000 * t for s in students for t in s.latencies]
     errors = [f"student {s.n}: {e}" for s in students for e in s.errors + s.leaks]
     problems = [f"replica {s.port}: {p}" for s in cluster.replicas for p in s.new_log_problems()]
-    print(f"{n} students through nginx for {seconds:.0f} s, a move every {interval:.0f} s; "
-          f"{len(opens) + len(ms)} runs, open p50 {1000 * percentile(opens, 0.5):.0f} ms, "
-          f"move p50 {percentile(ms, 0.5):.0f} ms, p95 {percentile(ms, 0.95):.0f} ms; "
-          f"{sum(len(s.errors) for s in students)} errors, {sum(len(s.leaks) for s in students)} leaks, "
-          f"{len(problems)} server log problems")
+    print(
+        f"{n} students through nginx for {seconds:.0f} s, a move every {interval:.0f} s; "
+        f"{len(opens) + len(ms)} runs, open p50 {1000 * percentile(opens, 0.5):.0f} ms, "
+        f"move p50 {percentile(ms, 0.5):.0f} ms, p95 {percentile(ms, 0.95):.0f} ms; "
+        f"{sum(len(s.errors) for s in students)} errors, {sum(len(s.leaks) for s in students)} leaks, "
+        f"{len(problems)} server log problems"
+    )
     for server in cluster.replicas:
         cpu = proc_cpu_s(server.proc.pid) - cpu0[server.port]
-        print(f"    replica :{server.port}: {share[server.port]} sessions, CPU {cpu:.1f} s "
-              f"({100 * cpu / wall:.0f}% of one core)")
+        print(
+            f"    replica :{server.port}: {share[server.port]} sessions, CPU {cpu:.1f} s "
+            f"({100 * cpu / wall:.0f}% of one core)"
+        )
     for line in (errors + problems)[:10]:
         print(f"    {line}")
     return 1 if errors or problems else 0
@@ -278,16 +301,32 @@ def load(cluster: ScaleOut, n: int, seconds: float, interval: float) -> int:
 
 # ---------------------------------------------------------------- --room
 
-def room(cluster: ScaleOut, n: int, *, seed: int = 0, window: float | None = None,
-         join_spread: float | None = None, profile: bool = False) -> int:
+
+def room(
+    cluster: ScaleOut,
+    n: int,
+    *,
+    seed: int = 0,
+    window: float | None = None,
+    join_spread: float | None = None,
+    profile: bool = False,
+) -> int:
     """The live class of benchmarks/load_room.py through nginx; returns 1 when a goal is missed."""
     from benchmarks import load_room
 
     window = load_room.WINDOW_S if window is None else window
-    result = load_room.run_room(n, servers=cluster.replicas, port=cluster.port, database_url=cluster.database_url,
-                                replicas_of=cluster.streams_by_key, seed=seed, window=window,
-                                join_spread=load_room.JOIN_SPREAD_S if join_spread is None else join_spread,
-                                via=f"nginx, {len(cluster.replicas)} replicas", profile=profile)
+    result = load_room.run_room(
+        n,
+        servers=cluster.replicas,
+        port=cluster.port,
+        database_url=cluster.database_url,
+        replicas_of=cluster.streams_by_key,
+        seed=seed,
+        window=window,
+        join_spread=load_room.JOIN_SPREAD_S if join_spread is None else join_spread,
+        via=f"nginx, {len(cluster.replicas)} replicas",
+        profile=profile,
+    )
     print(load_room.HEADER)
     print(load_room.table_row(result))
     for line in load_room.details(result, window):
@@ -301,11 +340,11 @@ def room(cluster: ScaleOut, n: int, *, seed: int = 0, window: float | None = Non
 
 
 def _room_database():
-    """The PostgreSQL of NDCG_DATABASE_URL, else a throwaway one (tests/pg.py)."""
+    """The PostgreSQL of NDCG_DATABASE_URL, else a throwaway one (deploy/pg.py)."""
     url = os.environ.get("NDCG_DATABASE_URL", "")
     if url.startswith(("postgresql", "postgres:")):
         return contextlib.nullcontext(url)
-    from tests.pg import postgres_cluster
+    from deploy.pg import postgres_cluster
 
     return postgres_cluster()
 
@@ -316,8 +355,13 @@ def main() -> int:
     ap.add_argument("--load", type=int, default=0, metavar="N", help="run N protocol students through nginx")
     ap.add_argument("--seconds", type=float, default=60.0)
     ap.add_argument("--interval", type=float, default=3.0)
-    ap.add_argument("--room", type=int, default=0, metavar="N",
-                    help="run a live class of N students through nginx, on PostgreSQL (benchmarks/load_room.py)")
+    ap.add_argument(
+        "--room",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run a live class of N students through nginx, on PostgreSQL (benchmarks/load_room.py)",
+    )
     ap.add_argument("--window", type=float, default=None, help="--room: seconds within which every answer is sent")
     ap.add_argument("--seed", type=int, default=0, help="--room: the question's seed and the students' answers")
     ap.add_argument("--profile", action="store_true", help="--room: py-spy the replicas during the class")
@@ -329,8 +373,10 @@ def main() -> int:
     with ScaleOut(args.replicas) as cluster:
         if args.load:
             return load(cluster, args.load, args.seconds, args.interval)
-        print(f"nDCG app behind nginx: open {cluster.url}  (replicas: "
-              f"{', '.join(s.url for s in cluster.replicas)}; nginx prefix {cluster.prefix}). Ctrl-C stops.")
+        print(
+            f"nDCG app behind nginx: open {cluster.url}  (replicas: "
+            f"{', '.join(s.url for s in cluster.replicas)}; nginx prefix {cluster.prefix}). Ctrl-C stops."
+        )
         with contextlib.suppress(KeyboardInterrupt):
             while all(s.proc.poll() is None for s in cluster.replicas) and cluster.nginx.poll() is None:
                 time.sleep(1)

@@ -2,16 +2,18 @@
 gains, every query's score, the worst queries, and whether one run beats another.
 
 Numbers follow trec_eval by default (ndcg_core.collection); the page names each rule it applies.
-Any query opens in the step-by-step lesson. Files are read once per session (ui/owndata.py).
+Any query opens in the step-by-step lesson. Files are read once per session (ui/features/owndata.py).
 """
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ndcg_core.collection import GAINS, IDEALS, MISSING, NO_RELEVANT
-from ui import figures, nav, owndata, session, tables
-from ui.format import fmt, plain
+from ndcg_core import GAINS
+from ndcg_core.collection import IDEALS, MISSING, NO_RELEVANT
+from teach.format import fmt, plain
+from ui import figures, nav, session, tables
+from ui.features import owndata
 from ui.i18n import T, labeller, problem_text
 
 WORST = 5
@@ -36,8 +38,11 @@ def coverage_lines(s) -> list[str]:
     """One sentence per rule that decided which queries count (the run-only rule always: it has no switch)."""
     c = s.coverage
     lines = [T("data_cov_counted", counted=s.counted, scored=c.scored)]
-    lines.append(T("data_cov_run_only", n=len(c.run_only), ids=", ".join(c.run_only[:5])) if c.run_only
-                 else T("data_cov_run_only_none"))
+    lines.append(
+        T("data_cov_run_only", n=len(c.run_only), ids=", ".join(c.run_only[:5]))
+        if c.run_only
+        else T("data_cov_run_only_none")
+    )
     if c.judged_only:
         lines.append(T(f"data_cov_judged_only_{s.missing}", n=len(c.judged_only), ids=", ".join(c.judged_only[:5])))
     if c.no_relevant:
@@ -45,16 +50,20 @@ def coverage_lines(s) -> list[str]:
     return lines
 
 
-def query_table(q: pd.DataFrame, k: int | None, texts: dict) -> pd.DataFrame:
-    """Each query's row (``q`` is a part of ``per_query``), with column names in today's language."""
-    columns = {  # the scores before the query's text: a phone shows them without a swipe inside the grid
-        T("data_col_query"): q["query_id"].to_numpy(),
-        f"{k_label(k)} · {T('data_gain_linear')}": q["ndcg_linear"].to_numpy(),
-        f"{k_label(k)} · {T('data_gain_exponential')}": q["ndcg_exponential"].to_numpy(),
+def query_table(q: pd.DataFrame, k: int | None, texts: dict, *, scores_only: bool = False) -> pd.DataFrame:
+    """Each query's row (``q`` is a part of ``per_query``), with column names in today's language.
+
+    One score column per gain of the core's registry; ``scores_only`` stops after the query's text.
+    """
+    columns = {T("data_col_query"): q["query_id"].to_numpy()}
+    columns |= {  # the scores before the query's text: a phone shows them without a swipe inside the grid
+        f"{k_label(k)} · {T(f'data_gain_{gain}')}": q[f"ndcg_{gain}"].to_numpy() for gain in GAINS
     }
     if texts:
         lang = session.language()
         columns[T("data_col_text")] = [texts.get(x, {}).get(lang, "") for x in q["query_id"]]
+    if scores_only:
+        return pd.DataFrame(columns)
     columns |= {
         T("data_col_retrieved"): q["n_retrieved"].to_numpy(),
         T("data_col_judged"): q["n_judged"].to_numpy(),
@@ -68,9 +77,20 @@ def histogram(s, gain: str, key: str) -> None:
     values = s.per_query.loc[s.per_query["counted"], f"ndcg_{gain}"].to_numpy()
     counts, edges = np.histogram(values, bins=10, range=(0.0, 1.0))
     labels = [f"{a:.1f}–{b:.1f}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
-    fig = figures.figure([{"type": "bar", "x": labels, "y": counts.tolist(), "name": k_label(s.k),
-                           **figures.bar_style(figures.gain_index(gain))}],
-                         x_title=k_label(s.k), y_title=T("data_axis_queries"), height=300)
+    fig = figures.figure(
+        [
+            {
+                "type": "bar",
+                "x": labels,
+                "y": counts.tolist(),
+                "name": k_label(s.k),
+                **figures.bar_style(figures.gain_index(gain)),
+            }
+        ],
+        x_title=k_label(s.k),
+        y_title=T("data_axis_queries"),
+        height=300,
+    )
     figures.plot(fig, key, table={k_label(s.k): labels, T("data_axis_queries"): counts.tolist()})
 
 
@@ -89,12 +109,16 @@ def open_query(run, collection, s, query: str) -> None:
 def comparison_table(c: owndata.RunComparison, *, several: bool) -> dict:
     """One comparison as two columns, measure and value (Holm's p only when several runs were compared)."""
     r = c.result
-    rows = [(T("data_col_pairs"), str(r.n)), (T("data_col_mean_delta"), fmt(r.mean_delta)),
-            (T("data_col_wtl"), f"{r.wins} / {r.ties} / {r.losses}"),
-            (T("data_col_ci"), f"[{fmt(r.ci_low)}, {fmt(r.ci_high)}]"), (T("data_col_p_t"), p_text(r.p_t)),
-            (T("data_col_p_rand"), p_text(r.p_randomization)),
-            *([(T("data_col_p_holm"), p_text(c.holm_p))] if several else []),
-            (T("data_col_effect"), "–" if r.effect_size != r.effect_size else fmt(r.effect_size, 2))]
+    rows = [
+        (T("data_col_pairs"), str(r.n)),
+        (T("data_col_mean_delta"), fmt(r.mean_delta)),
+        (T("data_col_wtl"), f"{r.wins} / {r.ties} / {r.losses}"),
+        (T("data_col_ci"), f"[{fmt(r.ci_low)}, {fmt(r.ci_high)}]"),
+        (T("data_col_p_t"), p_text(r.p_t)),
+        (T("data_col_p_rand"), p_text(r.p_randomization)),
+        *([(T("data_col_p_holm"), p_text(c.holm_p))] if several else []),
+        (T("data_col_effect"), "–" if r.effect_size != r.effect_size else fmt(r.effect_size, 2)),
+    ]
     return {T("col_measure"): [name for name, _ in rows], T("data_col_value"): [value for _, value in rows]}
 
 
@@ -104,11 +128,22 @@ def delta_plot(c: owndata.RunComparison, base: str, key: str) -> None:
     queries = [c.queries[i] for i in order]
     colour = {1: figures.PALETTE["green"], -1: figures.PALETTE["vermillion"], 0: figures.PALETTE["grey"]}
     colours = [colour[int(np.sign(d))] for d in delta]
-    fig = figures.figure([{"type": "bar", "x": list(range(1, len(delta) + 1)), "y": delta.tolist(),
-                           "text": [figures.label(q) for q in queries],
-                           "hovertemplate": "%{text}: %{y:.4f}<extra></extra>",
-                           "marker": {"color": colours}, "textposition": "none"}],
-                         x_title=T("data_axis_sorted"), y_title="Δ", height=300)
+    fig = figures.figure(
+        [
+            {
+                "type": "bar",
+                "x": list(range(1, len(delta) + 1)),
+                "y": delta.tolist(),
+                "text": [figures.label(q) for q in queries],
+                "hovertemplate": "%{text}: %{y:.4f}<extra></extra>",
+                "marker": {"color": colours},
+                "textposition": "none",
+            }
+        ],
+        x_title=T("data_axis_sorted"),
+        y_title="Δ",
+        height=300,
+    )
     figures.plot(fig, key, table={T("data_col_query"): queries, "Δ": delta.tolist()})
 
 
@@ -118,8 +153,14 @@ st.title(T("data_title"))
 st.write(T("data_lead"))
 
 SOURCES = ("sample", "upload")
-source = st.radio(T("data_source"), SOURCES, format_func=labeller("data_source_"), key="data_source",
-                  horizontal=True, **session.kept("data_source", "sample", SOURCES))
+source = st.radio(
+    T("data_source"),
+    SOURCES,
+    format_func=labeller("data_source_"),
+    key="data_source",
+    horizontal=True,
+    **session.kept("data_source", "sample", SOURCES),
+)
 limit = st.get_option("server.maxUploadSize")
 if source == "upload":
     run_files = st.file_uploader(T("data_runs"), accept_multiple_files=True, key="data_run_files")
@@ -145,14 +186,36 @@ if collection.judgments is None:
 # ---- the rules
 st.subheader(T("data_rules"))
 with st.container(horizontal=True, key="data_rules_row"):
-    cut = st.number_input(T("data_k"), min_value=0, max_value=10_000, step=1, key="data_k",
-                          help=T("data_k_help"), **session.kept("data_k", 10))
-    ideal = st.radio(T("data_ideal"), IDEALS, format_func=labeller("data_ideal_"), key="data_ideal",
-                     **session.kept("data_ideal", "judged", IDEALS))
-    missing = st.radio(T("data_missing"), MISSING, format_func=labeller("data_missing_"), key="data_missing",
-                       **session.kept("data_missing", "skip", MISSING))
-    no_relevant = st.radio(T("data_no_relevant"), NO_RELEVANT, format_func=labeller("data_no_relevant_"),
-                           key="data_no_relevant", **session.kept("data_no_relevant", "zero", NO_RELEVANT))
+    cut = st.number_input(
+        T("data_k"),
+        min_value=0,
+        max_value=10_000,
+        step=1,
+        key="data_k",
+        help=T("data_k_help"),
+        **session.kept("data_k", 10),
+    )
+    ideal = st.radio(
+        T("data_ideal"),
+        IDEALS,
+        format_func=labeller("data_ideal_"),
+        key="data_ideal",
+        **session.kept("data_ideal", "judged", IDEALS),
+    )
+    missing = st.radio(
+        T("data_missing"),
+        MISSING,
+        format_func=labeller("data_missing_"),
+        key="data_missing",
+        **session.kept("data_missing", "skip", MISSING),
+    )
+    no_relevant = st.radio(
+        T("data_no_relevant"),
+        NO_RELEVANT,
+        format_func=labeller("data_no_relevant_"),
+        key="data_no_relevant",
+        **session.kept("data_no_relevant", "zero", NO_RELEVANT),
+    )
 k = int(cut) or None
 negative = collection.judgments.negative_grades()
 if negative:
@@ -160,45 +223,65 @@ if negative:
 
 try:
     with st.spinner(T("data_scoring"), show_time=True):
-        scored = {run.name: owndata.scores(run, collection.judgments, k=k, ideal=ideal, missing=missing,
-                                           no_relevant=no_relevant) for run in collection.runs}
+        scored = {
+            run.name: owndata.scores(
+                run, collection.judgments, k=k, ideal=ideal, missing=missing, no_relevant=no_relevant
+            )
+            for run in collection.runs
+        }
 except ValueError as exc:  # e.g. a grade too large for 2^grade − 1
     st.error(plain(T("data_cannot_score", why=str(exc))), icon=":material/error:")
     st.stop()
 
 # ---- results
 st.subheader(T("data_results", what=k_label(k)))
-tables.show({
-    T("data_col_run"): list(scored),
-    T("data_gain_linear"): [s.mean["linear"] for s in scored.values()],  # nDCG@k is in the heading above
-    T("data_gain_exponential"): [s.mean["exponential"] for s in scored.values()],
-    T("data_col_counted_n"): [s.counted for s in scored.values()],
-})
+tables.show(
+    {
+        T("data_col_run"): list(scored),
+        # one column per gain of the core's registry; nDCG@k is in the heading above
+        **{T(f"data_gain_{gain}"): [s.mean[gain] for s in scored.values()] for gain in GAINS},
+        T("data_col_counted_n"): [s.counted for s in scored.values()],
+    }
+)
 
 # ---- per query
 st.subheader(T("data_per_query"))
 names = list(scored)
-name = st.selectbox(T("data_pick_run"), names, key="data_run", **session.kept("data_run", names[0], names)) \
-    if len(names) > 1 else names[0]
+name = (
+    st.selectbox(T("data_pick_run"), names, key="data_run", **session.kept("data_run", names[0], names))
+    if len(names) > 1
+    else names[0]
+)
 s = scored[name]
 run = next(r for r in collection.runs if r.name == name)
 for line in coverage_lines(s):  # which of this run's queries count, and why (each run has its own)
     st.caption(plain(line))
-tables.show(query_table(s.per_query, k, collection.texts), static=False, height=tables.table_height(12),
-            download="data_queries")
-gain = st.radio(T("data_chart_gain"), GAINS, format_func=labeller("data_gain_"), key="data_gain", horizontal=True,
-                **session.kept("data_gain", "linear", GAINS))
+tables.show(
+    query_table(s.per_query, k, collection.texts), static=False, height=tables.table_height(12), download="data_queries"
+)
+gain = st.radio(
+    T("data_chart_gain"),
+    tuple(GAINS),
+    format_func=labeller("data_gain_"),
+    key="data_gain",
+    horizontal=True,
+    **session.kept("data_gain", "linear", tuple(GAINS)),
+)
 histogram(s, gain, "data_histogram")
 st.markdown(f"**{T('data_worst', n=WORST)}**")
 worst = s.per_query[s.per_query["counted"]].sort_values(f"ndcg_{gain}", kind="stable").head(WORST)
-tables.show(query_table(worst, k, collection.texts).iloc[:, :4 if collection.texts else 3])  # the scores only
+tables.show(query_table(worst, k, collection.texts, scores_only=True))
 
 # ---- one query, step by step
 order = s.per_query.sort_values(f"ndcg_{gain}", kind="stable")
 value_of = dict(zip(order["query_id"], order[f"ndcg_{gain}"], strict=True))
 with st.form("data_open_form", border=False):
-    query = st.selectbox(T("data_open_pick"), order["query_id"].tolist(), key="data_open_query",
-                         format_func=lambda q: f"{q} · {fmt(value_of[q])}")
+    query = st.selectbox(
+        T("data_open_pick"),
+        order["query_id"].tolist(),
+        key="data_open_query",
+        format_func=lambda q: f"{q} · {fmt(value_of[q])}",
+    )
     if st.form_submit_button(T("data_open"), icon=":material/calculate:"):
         open_query(run, collection, s, query)
 

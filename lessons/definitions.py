@@ -11,8 +11,8 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import score_ranking
+from teach.format import fmt, num
 from ui import editor, session, tables
-from ui.format import fmt, num
 from ui.i18n import T
 
 view = editor.lesson_header("definitions", compact=True)
@@ -44,22 +44,48 @@ tied = fmt(tf_low) != fmt(tf_high)  # a range only when random tie-breaking can 
 
 rows = [
     ("scikit-learn ndcg_score", ndcg(grades, scores, k=k, gain="linear", ties="average"), T("defs_why_sklearn")),
-    ("scikit-learn ndcg_score(ignore_ties=True)",
-     ndcg([grades[i] for i in sklearn_order], k=k, gain="linear"), T("defs_why_sklearn_ignore")),
+    (
+        "scikit-learn ndcg_score(ignore_ties=True)",
+        ndcg([grades[i] for i in sklearn_order], k=k, gain="linear"),
+        T("defs_why_sklearn_ignore"),
+    ),
     ("trec_eval ndcg", ndcg(trec_rel, k=None, gain="linear", ideal_pool=pool), T("defs_why_trec")),
     (f"trec_eval ndcg_cut.{cut_k}", ndcg(trec_rel, k=cut_k, gain="linear", ideal_pool=pool), T("defs_why_trec_cut")),
     ("ranx ndcg", ndcg(grades, scores, k=k, gain="linear", ties="stable", ideal_pool=pool), T("defs_why_ranx")),
-    ("ranx ndcg_burges", ndcg(grades, scores, k=k, gain="exponential", ties="stable", ideal_pool=pool),
-     T("defs_why_ranx_burges")),
-    ("Elasticsearch rank_eval dcg (normalize: true)",
-     ndcg(grades, scores, k=hits, gain="exponential", ties="stable", ideal_pool=pool), T("defs_why_es")),
-    ("TensorFlow Ranking NDCGMetric",
-     (tf_low, tf_high) if tied else tf_low, T("defs_why_tfr") if tied else T("defs_why_tfr_one")),
-    ("RecBole NDCG", ndcg(binary, scores, k=k, gain="linear", ties="stable", ideal_pool=binary_pool),
-     T("defs_why_recbole")),
-    ("Microsoft Recommenders ndcg_at_k",
-     ndcg(binary, scores, k=k, gain="linear", ties="stable", ideal_pool=binary_pool,
-          discount="log", discount_base=math.e), T("defs_why_msr")),
+    (
+        "ranx ndcg_burges",
+        ndcg(grades, scores, k=k, gain="exponential", ties="stable", ideal_pool=pool),
+        T("defs_why_ranx_burges"),
+    ),
+    (
+        "Elasticsearch rank_eval dcg (normalize: true)",
+        ndcg(grades, scores, k=hits, gain="exponential", ties="stable", ideal_pool=pool),
+        T("defs_why_es"),
+    ),
+    (
+        "TensorFlow Ranking NDCGMetric",
+        (tf_low, tf_high) if tied else tf_low,
+        T("defs_why_tfr") if tied else T("defs_why_tfr_one"),
+    ),
+    (
+        "RecBole NDCG",
+        ndcg(binary, scores, k=k, gain="linear", ties="stable", ideal_pool=binary_pool),
+        T("defs_why_recbole"),
+    ),
+    (
+        "Microsoft Recommenders ndcg_at_k",
+        ndcg(
+            binary,
+            scores,
+            k=k,
+            gain="linear",
+            ties="stable",
+            ideal_pool=binary_pool,
+            discount="log",
+            discount_base=math.e,
+        ),
+        T("defs_why_msr"),
+    ),
 ]
 
 
@@ -73,13 +99,23 @@ def unrounded(value) -> str | float:
 
 st.subheader(T("defs_table_title", at=view.at))
 names, whys = [name for name, _, _ in rows], [why for _, _, why in rows]
-tables.show(pd.DataFrame({
-    T("defs_col_impl"): names,
-    T("defs_col_value"): [shown(value) for _, value, _ in rows],
-    T("defs_col_why"): whys,
-}), download="definitions", export=pd.DataFrame({  # the file keeps every digit
-    T("defs_col_impl"): names, T("defs_col_value"): [unrounded(value) for _, value, _ in rows], T("defs_col_why"): whys,
-}))
+tables.show(
+    pd.DataFrame(
+        {
+            T("defs_col_impl"): names,
+            T("defs_col_value"): [shown(value) for _, value, _ in rows],
+            T("defs_col_why"): whys,
+        }
+    ),
+    download="definitions",
+    export=pd.DataFrame(
+        {  # the file keeps every digit
+            T("defs_col_impl"): names,
+            T("defs_col_value"): [unrounded(value) for _, value, _ in rows],
+            T("defs_col_why"): whys,
+        }
+    ),
+)
 st.caption(T("defs_scores_note") if view.checked.scores is None else T("defs_scores_used"))
 
 st.subheader(T("defs_reproduce_title"))
@@ -100,10 +136,22 @@ qrels = [f"q1 0 d{i + 1} {num(g)}" for i, g in enumerate(grades)]
 qrels += [f"q1 0 j{j + 1} {num(g)}" for j, g in enumerate(ex.pool if ex.use_pool else ())]
 run = [f"q1 Q0 d{i + 1} {rank} {n + 1 - rank} defs" for rank, i in enumerate(trec_order, start=1)]
 left, right = st.columns(2)
-left.download_button(T("defs_download_qrels"), "\n".join(qrels) + "\n", file_name="qrels.txt",
-                     mime="text/plain", key="definitions_qrels", icon=":material/download:")
-right.download_button(T("defs_download_run"), "\n".join(run) + "\n", file_name="run.txt",
-                      mime="text/plain", key="definitions_run", icon=":material/download:")
+left.download_button(
+    T("defs_download_qrels"),
+    "\n".join(qrels) + "\n",
+    file_name="qrels.txt",
+    mime="text/plain",
+    key="definitions_qrels",
+    icon=":material/download:",
+)
+right.download_button(
+    T("defs_download_run"),
+    "\n".join(run) + "\n",
+    file_name="run.txt",
+    mime="text/plain",
+    key="definitions_run",
+    icon=":material/download:",
+)
 st.caption(T("defs_files_note"))
 
 st.write(T("defs_measures_intro"))

@@ -6,8 +6,9 @@ import streamlit as st
 
 from ndcg_core import gain_disagreement, gain_values
 from ndcg_core.lessons import EXHAUSTIVE_ITEMS
-from ui import actions, choices, editor, figures, session, tables
-from ui.format import fmt
+from teach import choices
+from teach.format import fmt
+from ui import actions, editor, figures, session, tables
 from ui.glossary import help_for
 from ui.i18n import T
 from ui.scoring import score_view
@@ -19,25 +20,47 @@ st.subheader(T("gain_table_title"), help=help_for("relevance", "gain_linear", "g
 grades = np.arange(0, ex.scale + 1, dtype=float)
 left, right = st.columns([1, 1.4])
 with left:
-    tables.show(pd.DataFrame({
-        T("axis_grade"): grades.astype(int),
-        **{T(choices.GainFacts.keys(g)["column"]): gain_values(grades, g) for g in choices.gains()},
-    }).convert_dtypes())
+    tables.show(
+        pd.DataFrame(
+            {
+                T("axis_grade"): grades.astype(int),
+                **{T(choices.GainFacts.keys(g)["column"]): gain_values(grades, g) for g in choices.gains()},
+            }
+        ).convert_dtypes()
+    )
 with right:
-    figures.plot(figures.figure(
-        [{"type": "bar", "name": T(choices.GainFacts.keys(g)["column"]), "x": grades.astype(int).tolist(),
-          "y": gain_values(grades, g).tolist(), **figures.bar_style(figures.gain_index(g))}
-         for g in choices.gains()],
-        x_title=T("axis_grade"), y_title=T("axis_gain"), barmode="group", height=300,
-    ), key="gain_bars", table=None)  # its numbers are the table on the left
+    figures.plot(
+        figures.figure(
+            [
+                {
+                    "type": "bar",
+                    "name": T(choices.GainFacts.keys(g)["column"]),
+                    "x": grades.astype(int).tolist(),
+                    "y": gain_values(grades, g).tolist(),
+                    **figures.bar_style(figures.gain_index(g)),
+                }
+                for g in choices.gains()
+            ],
+            x_title=T("axis_grade"),
+            y_title=T("axis_gain"),
+            barmode="group",
+            height=300,
+        ),
+        key="gain_bars",
+        table=None,
+    )  # its numbers are the table on the left
 
 st.subheader(T("side_title"), help=help_for("dcg", "idcg", "ndcg"))
 every = {g: score_view(ex, view.checked, gain=g).result for g in choices.gains()}
 at = view.at
-tables.show(pd.DataFrame({
-    T("col_measure"): [f"DCG{at}", f"IDCG{at}", f"nDCG{at}"],
-    **{T(choices.GainFacts.keys(g)["column"]): [s.dcg, s.idcg, s.ndcg] for g, s in every.items()},
-}))
+tables.show(
+    pd.DataFrame(
+        {
+            T("col_measure"): [f"DCG{at}", f"IDCG{at}", f"nDCG{at}"],
+            **{T(choices.GainFacts.keys(g)["column"]): [s.dcg, s.idcg, s.ndcg] for g, s in every.items()},
+        }
+    )
+)
 
 st.subheader(T("flip_title"))
 names = view.checked.names
@@ -67,11 +90,15 @@ else:
     ):
         with col:
             st.markdown(f"**{title}**")
-            tables.show(pd.DataFrame({
-                T("col_rank"): list(range(1, shown + 1)),
-                T("col_item"): [names[i] for i in order[:shown]],
-                T("col_grade"): [view.checked.grades[i] for i in order[:shown]],
-            }))
+            tables.show(
+                pd.DataFrame(
+                    {
+                        T("col_rank"): list(range(1, shown + 1)),
+                        T("col_item"): [names[i] for i in order[:shown]],
+                        T("col_grade"): [view.checked.grades[i] for i in order[:shown]],
+                    }
+                )
+            )
             st.metric(T("flip_dcg_linear", at=at), fmt(lin))
             st.metric(T("flip_dcg_exponential", at=at), fmt(exp_))
     st.caption(T("flip_why"))

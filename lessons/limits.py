@@ -7,16 +7,17 @@ Ranking X is the example's order; ranking Y lists the same items shuffled by the
 3. Incomplete judgments: hide a share of the grades, then each way of scoring the list that is left.
 4. Averaging over queries: the mean with queries that have no relevant document counted as 0 or left out.
 5. The cost of IDCG: evaluate_run against a per-query loop, timed only when the button is pressed.
-Every setting is in the address (``lab_...``, ui/limits.py); every number comes from ``ndcg_core.limits``.
+Every setting is in the address (``lab_...``, teach/lab.py); every number comes from ``ndcg_core.limits``.
 """
 
 import numpy as np
 import streamlit as st
 
 from ndcg_core import limits, score_ranking
+from teach import lab as lab_settings
+from teach.format import fmt, plain
 from ui import editor, failsafe, figures, session, tables
-from ui import limits as lab_settings
-from ui.format import fmt, plain
+from ui.features import lab as lab_state
 from ui.i18n import T, labeller, problem_text
 
 WHO = {1: "x", -1: "y", 0: "tie"}  # a verdict as the end of its catalogue key
@@ -27,7 +28,7 @@ LEGEND_LOW = {"orientation": "h", "y": -0.3, "yanchor": "top"}  # a legend wrapp
 
 @failsafe.callback
 def on_lab(name: str, key: str) -> None:
-    session.set_lab(name, session.widget_value(key))
+    lab_state.set_setting(name, session.widget_value(key))
 
 
 def lab_widget(widget, name: str, label: str, options=None, **kwargs):
@@ -35,8 +36,9 @@ def lab_widget(widget, name: str, label: str, options=None, **kwargs):
     key = f"limits_{name}"
     if options is not None:
         kwargs["options"] = options
-    return widget(label, key=key, on_change=on_lab, args=(name, key),
-                  **kwargs, **session.bound(key, lab[name], options))
+    return widget(
+        label, key=key, on_change=on_lab, args=(name, key), **kwargs, **session.bound(key, lab[name], options)
+    )
 
 
 def names_of(order) -> str:
@@ -44,8 +46,16 @@ def names_of(order) -> str:
 
 
 def vline(x: float, colour: str, dash: str = "dot") -> dict:
-    return {"type": "line", "xref": "x", "yref": "paper", "x0": x, "x1": x, "y0": 0, "y1": 1,
-            "line": {"color": colour, "width": 2, "dash": dash}}
+    return {
+        "type": "line",
+        "xref": "x",
+        "yref": "paper",
+        "x0": x,
+        "x1": x,
+        "y0": 0,
+        "y1": 1,
+        "line": {"color": colour, "width": 2, "dash": dash},
+    }
 
 
 def noise_histogram(values: np.ndarray, original: float, low: float, high: float) -> None:
@@ -53,11 +63,27 @@ def noise_histogram(values: np.ndarray, original: float, low: float, high: float
     mids = ((edges[:-1] + edges[1:]) / 2).round(3)
     labels = [f"{a:.2f}–{b:.2f}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
     fig = figures.figure(
-        [{"type": "bar", "x": mids.tolist(), "y": counts.tolist(), "name": T("lab_ranking_x"),
-          "hovertext": labels, "hovertemplate": "%{hovertext}: %{y}<extra></extra>", **figures.bar_style(0)}],
-        x_title=T("metric_ndcg", at=at), y_title=T("lab_axis_draws"), height=300,
-        shapes=[vline(original, figures.PALETTE["black"], "solid"), vline(low, figures.PALETTE["vermillion"]),
-                vline(high, figures.PALETTE["vermillion"])], bargap=0.05)
+        [
+            {
+                "type": "bar",
+                "x": mids.tolist(),
+                "y": counts.tolist(),
+                "name": T("lab_ranking_x"),
+                "hovertext": labels,
+                "hovertemplate": "%{hovertext}: %{y}<extra></extra>",
+                **figures.bar_style(0),
+            }
+        ],
+        x_title=T("metric_ndcg", at=at),
+        y_title=T("lab_axis_draws"),
+        height=300,
+        shapes=[
+            vline(original, figures.PALETTE["black"], "solid"),
+            vline(low, figures.PALETTE["vermillion"]),
+            vline(high, figures.PALETTE["vermillion"]),
+        ],
+        bargap=0.05,
+    )
     figures.plot(fig, "limits_noise_chart", table={T("lab_col_bin"): labels, T("lab_axis_draws"): counts.tolist()})
 
 
@@ -69,13 +95,20 @@ r = view.result
 grades = r.column("relevance").astype(float)  # ranked order: ranking X
 names = r.column("item")
 n, k, at = len(grades), r.k, view.at
-lab = session.lab()
-if session.lab_problem() is not None:
-    st.warning(plain(problem_text(session.lab_problem())), icon=":material/link_off:")
+lab = lab_state.settings()
+if lab_state.problem() is not None:
+    st.warning(plain(problem_text(lab_state.problem())), icon=":material/link_off:")
 
 with st.container(horizontal=True, key="limits_setup"):
-    lab_widget(st.number_input, "seed", T("lab_seed"), min_value=0, max_value=lab_settings.MAX_SEED - 1, step=1,
-               help=T("lab_seed_help"))
+    lab_widget(
+        st.number_input,
+        "seed",
+        T("lab_seed"),
+        min_value=0,
+        max_value=lab_settings.MAX_SEED - 1,
+        step=1,
+        help=T("lab_seed_help"),
+    )
     lab_widget(st.radio, "alt", T("lab_alt"), lab_settings.ALTERNATIVES, format_func=labeller("lab_alt_"))
 seed = int(lab["seed"])
 order_y = np.arange(n)[::-1] if lab["alt"] == "reverse" else limits.shuffled_order(n, seed)
@@ -87,16 +120,22 @@ if ex.use_pool or r.has_ties:  # the lab scores the listed order as it stands
 
 st.header(T("lab_noise_title"))
 st.write(T("lab_noise_lead"))
-judge = lab_widget(st.radio, "judge", T("lab_judge"), lab_settings.JUDGES, format_func=labeller("lab_judge_"),
-                   horizontal=True)
+judge = lab_widget(
+    st.radio, "judge", T("lab_judge"), lab_settings.JUDGES, format_func=labeller("lab_judge_"), horizontal=True
+)
 p = lab_widget(st.slider, "noise", T(f"lab_noise_{judge}"), min_value=0, max_value=100, step=5, format="%d%%")
 if judge == "llm":
     confusion = limits.llm_confusion(ex.scale)
     st.caption(T("lab_llm_note"))
-    tables.show({T("lab_col_true"): list(range(ex.scale + 1)),
-                 **{T("lab_col_judged", g=g): confusion[:, g] for g in range(ex.scale + 1)}})
-study = limits.noise_study(grades, order_y, p=p / 100, scale=ex.scale, draws=lab_settings.DRAWS, seed=seed, k=k,
-                           gain=ex.gain, judge=judge)
+    tables.show(
+        {
+            T("lab_col_true"): list(range(ex.scale + 1)),
+            **{T("lab_col_judged", g=g): confusion[:, g] for g in range(ex.scale + 1)},
+        }
+    )
+study = limits.noise_study(
+    grades, order_y, p=p / 100, scale=ex.scale, draws=lab_settings.DRAWS, seed=seed, k=k, gain=ex.gain, judge=judge
+)
 low, high = study.interval_x
 with st.container(horizontal=True, key="limits_noise_metrics"):
     st.metric(T("lab_original", at=at), fmt(study.original_x))
@@ -108,11 +147,13 @@ st.caption(T("lab_histogram_note", draws=f"{lab_settings.DRAWS:,}"))
 st.subheader(T("lab_question"))
 lead = limits.verdict(study.original_x, study.original_y)
 st.write(T(f"lab_verdict_{WHO[int(lead)]}", x=fmt(study.original_x), y=fmt(study.original_y), at=at))
-tables.show({
-    T("lab_col_ranking"): [T("lab_ranking_x"), T("lab_ranking_y")],
-    T("lab_original", at=at): [study.original_x, study.original_y],
-    T("lab_interval"): [f"{fmt(a)} – {fmt(b)}" for a, b in (study.interval_x, study.interval_y)],
-})
+tables.show(
+    {
+        T("lab_col_ranking"): [T("lab_ranking_x"), T("lab_ranking_y")],
+        T("lab_original", at=at): [study.original_x, study.original_y],
+        T("lab_interval"): [f"{fmt(a)} – {fmt(b)}" for a, b in (study.interval_x, study.interval_y)],
+    }
+)
 st.metric(T("lab_flips"), f"{study.flip_share:.1%}")
 st.info(T("lab_voorhees"), icon=":material/balance:")
 
@@ -123,8 +164,14 @@ second, problem = lab_settings.second_grades(lab["second"], n, ex.scale)
 if problem is not None:
     st.warning(plain(problem_text(problem)), icon=":material/edit:")
 if second is not None:  # the row check keeps only whole grades on the scale, so both lists are on it
-    weights = lab_widget(st.radio, "weights", T("lab_weights"), lab_settings.WEIGHTS, horizontal=True,
-                         format_func=labeller("lab_weights_"))
+    weights = lab_widget(
+        st.radio,
+        "weights",
+        T("lab_weights"),
+        lab_settings.WEIGHTS,
+        horizontal=True,
+        format_func=labeller("lab_weights_"),
+    )
     other = np.asarray(second, dtype=float)
     kappa = limits.weighted_kappa(grades, other, scale=ex.scale, weights=weights)
     with st.container(horizontal=True, key="limits_second_metrics"):
@@ -138,8 +185,14 @@ if second is not None:  # the row check keeps only whole grades on the scale, so
 
 st.header(T("lab_k_title"))
 st.write(T("lab_k_lead"))
-screen = lab_widget(st.radio, "screen", T("lab_screen"), tuple(lab_settings.SCREENS), horizontal=True,
-                    format_func=labeller("lab_screen_"))
+screen = lab_widget(
+    st.radio,
+    "screen",
+    T("lab_screen"),
+    tuple(lab_settings.SCREENS),
+    horizontal=True,
+    format_func=labeller("lab_screen_"),
+)
 curve_x = limits.ndcg_at_every_k(grades, gain=ex.gain)
 curve_y = limits.ndcg_at_every_k(grades[order_y], gain=ex.gain)
 swaps = limits.swap_points(curve_x, curve_y)
@@ -147,28 +200,69 @@ ks = list(range(1, n + 1))
 cut = lab_settings.SCREENS[screen]
 shapes = [vline(min(cut, n), figures.COLORS["marker"], "dash")]
 fig = figures.figure(
-    [{"type": "scatter", "mode": "lines+markers", "x": ks, "y": curve_x.round(4).tolist(), "name": T("lab_ranking_x"),
-      **figures.line_style(0)},
-     {"type": "scatter", "mode": "lines+markers", "x": ks, "y": curve_y.round(4).tolist(), "name": T("lab_ranking_y"),
-      **figures.line_style(1)},
-     {"type": "scatter", "mode": "markers", "x": swaps, "y": [float(curve_x[s - 1]) for s in swaps],
-      "name": T("lab_swap"), "marker": {"symbol": "star", "size": 16, "color": figures.PALETTE["orange"],
-                                        "line": {"color": figures.PALETTE["black"], "width": 1}}}],
-    x_title="k", y_title="nDCG@k", height=320, shapes=shapes, legend=LEGEND_LOW,
+    [
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": ks,
+            "y": curve_x.round(4).tolist(),
+            "name": T("lab_ranking_x"),
+            **figures.line_style(0),
+        },
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": ks,
+            "y": curve_y.round(4).tolist(),
+            "name": T("lab_ranking_y"),
+            **figures.line_style(1),
+        },
+        {
+            "type": "scatter",
+            "mode": "markers",
+            "x": swaps,
+            "y": [float(curve_x[s - 1]) for s in swaps],
+            "name": T("lab_swap"),
+            "marker": {
+                "symbol": "star",
+                "size": 16,
+                "color": figures.PALETTE["orange"],
+                "line": {"color": figures.PALETTE["black"], "width": 1},
+            },
+        },
+    ],
+    x_title="k",
+    y_title="nDCG@k",
+    height=320,
+    shapes=shapes,
+    legend=LEGEND_LOW,
     xaxis={"title": {"text": "k"}, "tickformat": "d", "dtick": max(1, -(-n // 10))},  # whole k, at most ~10 ticks
-    yaxis={"range": [0, 1.05], "title": {"text": "nDCG@k"}})
+    yaxis={"range": [0, 1.05], "title": {"text": "nDCG@k"}},
+)
 leader = {1: T("lab_ranking_x"), -1: T("lab_ranking_y"), 0: T("lab_tie")}
-figures.plot(fig, "limits_k_chart", table={
-    "k": ks, T("lab_ranking_x"): curve_x, T("lab_ranking_y"): curve_y,
-    T("lab_col_leader"): [leader[int(v)] for v in limits.verdict(curve_x, curve_y)],
-})
+figures.plot(
+    fig,
+    "limits_k_chart",
+    table={
+        "k": ks,
+        T("lab_ranking_x"): curve_x,
+        T("lab_ranking_y"): curve_y,
+        T("lab_col_leader"): [leader[int(v)] for v in limits.verdict(curve_x, curve_y)],
+    },
+)
 if swaps:
     st.write(T("lab_swaps", ks=", ".join(f"@{s}" for s in swaps)))
 else:
     st.write(T("lab_no_swap"))
 at_cut = min(cut, n)
-st.write(T(f"lab_screen_line_{WHO[int(limits.verdict(curve_x[at_cut - 1], curve_y[at_cut - 1]))]}",
-           cut=cut, x=fmt(curve_x[at_cut - 1]), y=fmt(curve_y[at_cut - 1])))
+st.write(
+    T(
+        f"lab_screen_line_{WHO[int(limits.verdict(curve_x[at_cut - 1], curve_y[at_cut - 1]))]}",
+        cut=cut,
+        x=fmt(curve_x[at_cut - 1]),
+        y=fmt(curve_y[at_cut - 1]),
+    )
+)
 if cut > n:
     st.caption(T("lab_screen_short", cut=cut, n=n))
 
@@ -180,28 +274,59 @@ hide = lab_widget(st.slider, "hide", T("lab_hide"), min_value=0, max_value=90, s
 mask = limits.hidden_mask(n, hide / 100, seed)
 st.caption(plain(T("lab_hidden_items", n=int(mask.sum()), items=names_of(np.flatnonzero(mask)) or "–")))
 inc = limits.incomplete(grades, mask, scale=ex.scale, k=k, gain=ex.gain)
-measures = [(T("lab_m_full", at=at), inc.full), (T("lab_m_zero", at=at), inc.as_zero),
-            (T("lab_m_condensed", at=at), inc.condensed), (T("lab_m_lower"), inc.lower), (T("lab_m_upper"), inc.upper)]
-tables.show({
-    T("col_measure"): [label for label, _ in measures],
-    T("lab_col_value"): [v for _, v in measures],
-    T("lab_col_off"): [v - inc.full for _, v in measures],
-})
+measures = [
+    (T("lab_m_full", at=at), inc.full),
+    (T("lab_m_zero", at=at), inc.as_zero),
+    (T("lab_m_condensed", at=at), inc.condensed),
+    (T("lab_m_lower"), inc.lower),
+    (T("lab_m_upper"), inc.upper),
+]
+tables.show(
+    {
+        T("col_measure"): [label for label, _ in measures],
+        T("lab_col_value"): [v for _, v in measures],
+        T("lab_col_off"): [v - inc.full for _, v in measures],
+    }
+)
 st.metric(T("lab_judged_at", at=at), f"{inc.judged_at_k:.0%}")
 st.caption(T("lab_bounds_note", scale=ex.scale))
 sweep = limits.incomplete_sweep(grades, SHARES, draws=lab_settings.HIDE_SWEEP_DRAWS, seed=seed, k=k, gain=ex.gain)
 percent = (sweep["share"] * 100).round().astype(int).tolist()
 fig = figures.figure(
-    [{"type": "scatter", "mode": "lines+markers", "x": percent, "y": sweep["as_zero"].round(4).tolist(),
-      "name": T("lab_m_zero", at=at), **figures.line_style(0)},
-     {"type": "scatter", "mode": "lines+markers", "x": percent, "y": sweep["condensed"].round(4).tolist(),
-      "name": T("lab_m_condensed", at=at), **figures.line_style(1)}],
-    x_title=T("lab_axis_hidden"), y_title=T("lab_axis_off"), height=320, legend=LEGEND_LOW,
-    shapes=[vline(hide, figures.COLORS["marker"], "dash")])
-figures.plot(fig, "limits_hide_chart", table={
-    T("lab_axis_hidden"): percent, T("lab_m_zero", at=at): sweep["as_zero"],
-    T("lab_m_condensed", at=at): sweep["condensed"], T("lab_judged_at", at=at): sweep["judged_at_k"],
-})
+    [
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": percent,
+            "y": sweep["as_zero"].round(4).tolist(),
+            "name": T("lab_m_zero", at=at),
+            **figures.line_style(0),
+        },
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": percent,
+            "y": sweep["condensed"].round(4).tolist(),
+            "name": T("lab_m_condensed", at=at),
+            **figures.line_style(1),
+        },
+    ],
+    x_title=T("lab_axis_hidden"),
+    y_title=T("lab_axis_off"),
+    height=320,
+    legend=LEGEND_LOW,
+    shapes=[vline(hide, figures.COLORS["marker"], "dash")],
+)
+figures.plot(
+    fig,
+    "limits_hide_chart",
+    table={
+        T("lab_axis_hidden"): percent,
+        T("lab_m_zero", at=at): sweep["as_zero"],
+        T("lab_m_condensed", at=at): sweep["condensed"],
+        T("lab_judged_at", at=at): sweep["judged_at_k"],
+    },
+)
 st.caption(T("lab_sweep_note", draws=lab_settings.HIDE_SWEEP_DRAWS))
 
 # ---------------------------------------------------------------- 4. averaging over queries
@@ -215,16 +340,40 @@ with st.container(horizontal=True, key="limits_avg_metrics"):
     st.metric(T("avg_mean_zero"), fmt(means["zero"][empty]))
     st.metric(T("avg_mean_skip"), fmt(means["skip"][empty]))
 fig = figures.figure(
-    [{"type": "scatter", "mode": "lines+markers", "x": means["empty"].tolist(), "y": means["zero"].round(4).tolist(),
-      "name": T("avg_mean_zero"), **figures.line_style(0)},
-     {"type": "scatter", "mode": "lines+markers", "x": means["empty"].tolist(), "y": means["skip"].round(4).tolist(),
-      "name": T("avg_mean_skip"), **figures.line_style(1)}],
-    x_title=T("lab_empty"), y_title=T("lab_axis_mean"), height=320, legend=LEGEND_LOW,
+    [
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": means["empty"].tolist(),
+            "y": means["zero"].round(4).tolist(),
+            "name": T("avg_mean_zero"),
+            **figures.line_style(0),
+        },
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "x": means["empty"].tolist(),
+            "y": means["skip"].round(4).tolist(),
+            "name": T("avg_mean_skip"),
+            **figures.line_style(1),
+        },
+    ],
+    x_title=T("lab_empty"),
+    y_title=T("lab_axis_mean"),
+    height=320,
+    legend=LEGEND_LOW,
     shapes=[vline(empty, figures.COLORS["marker"], "dash")],
-    yaxis={"range": [0, 1.05], "title": {"text": T("lab_axis_mean")}})
-figures.plot(fig, "limits_avg_chart", table={
-    T("lab_empty"): means["empty"].tolist(), T("avg_mean_zero"): means["zero"], T("avg_mean_skip"): means["skip"],
-})
+    yaxis={"range": [0, 1.05], "title": {"text": T("lab_axis_mean")}},
+)
+figures.plot(
+    fig,
+    "limits_avg_chart",
+    table={
+        T("lab_empty"): means["empty"].tolist(),
+        T("avg_mean_zero"): means["zero"],
+        T("avg_mean_skip"): means["skip"],
+    },
+)
 st.write(T("lab_avg_queries", second=", ".join(f"{g:g}" for g in limits.SECOND_QUERY), m=empty))
 st.write(T("avg_tools"))
 
@@ -234,27 +383,49 @@ st.header(T("lab_cost_title"))
 st.write(T("lab_cost_lead"))
 if st.button(T("lab_measure"), key="limits_measure", icon=":material/timer:"):
     with st.spinner(T("lab_measuring"), show_time=True):
-        session.set_lab_timings(limits.time_evaluation(lab_settings.COST_SIZES, k=10, gain=ex.gain))
-timings = session.lab_timings()
+        lab_state.set_timings(limits.time_evaluation(lab_settings.COST_SIZES, k=10, gain=ex.gain))
+timings = lab_state.timings()
 if timings is None:
     st.caption(T("lab_cost_none"))
 else:
     ways = [("vectorized", T("lab_way_vectorized")), ("loop", T("lab_way_loop")), ("sorts", T("lab_way_sorts"))]
-    for axis, fixed, grown, title in (("queries", "documents", lab_settings.COST_QUERIES, T("lab_axis_queries")),
-                                      ("documents", "queries", lab_settings.COST_DOCS, T("lab_axis_docs"))):
+    for axis, fixed, grown, title in (
+        ("queries", "documents", lab_settings.COST_QUERIES, T("lab_axis_queries")),
+        ("documents", "queries", lab_settings.COST_DOCS, T("lab_axis_docs")),
+    ):
         part = timings[(timings[fixed] == 100) & timings[axis].isin(grown)].sort_values(axis)
         ms = {name: (part[name].to_numpy() * 1000).round(3) for name, _ in ways}
         fig = figures.figure(
-            [{"type": "scatter", "mode": "lines+markers", "x": part[axis].tolist(), "y": ms[name].tolist(),
-              "name": label, **figures.line_style(i)} for i, (name, label) in enumerate(ways)],
-            x_title=title, y_title=T("lab_axis_ms"), height=320,
+            [
+                {
+                    "type": "scatter",
+                    "mode": "lines+markers",
+                    "x": part[axis].tolist(),
+                    "y": ms[name].tolist(),
+                    "name": label,
+                    **figures.line_style(i),
+                }
+                for i, (name, label) in enumerate(ways)
+            ],
+            x_title=title,
+            y_title=T("lab_axis_ms"),
+            height=320,
             legend=LEGEND_LOW,
             xaxis={"type": "log", "dtick": 1, "title": {"text": title}},  # one label per power of ten
-            yaxis={"type": "log", "dtick": 1, "title": {"text": T("lab_axis_ms")}})
-        figures.plot(fig, f"limits_cost_{axis}", table={title: part[axis].tolist(),
-                                                         **{label: ms[name] for name, label in ways}})
+            yaxis={"type": "log", "dtick": 1, "title": {"text": T("lab_axis_ms")}},
+        )
+        figures.plot(
+            fig, f"limits_cost_{axis}", table={title: part[axis].tolist(), **{label: ms[name] for name, label in ways}}
+        )
     big = timings[(timings["queries"] == max(lab_settings.COST_QUERIES)) & (timings["documents"] == 100)].iloc[0]
-    st.write(T("lab_cost_result", queries=f"{int(big['queries']):,}", vectorized=f"{big['vectorized'] * 1000:.1f}",
-               loop=f"{big['loop'] * 1000:.1f}", times=f"{big['loop'] / big['vectorized']:.0f}",
-               sorts=f"{big['sorts'] * 1000:.2f}"))
+    st.write(
+        T(
+            "lab_cost_result",
+            queries=f"{int(big['queries']):,}",
+            vectorized=f"{big['vectorized'] * 1000:.1f}",
+            loop=f"{big['loop'] * 1000:.1f}",
+            times=f"{big['loop'] / big['vectorized']:.0f}",
+            sorts=f"{big['sorts'] * 1000:.2f}",
+        )
+    )
     st.info(T("lab_cost_conclusion"), icon=":material/lightbulb:")

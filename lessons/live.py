@@ -7,13 +7,13 @@ answers. Rooms, students, questions and answers live in the database (live/store
 PostgreSQL with NDCG_DATABASE_URL), so a reload, a restart or another replica shows the same room.
 """
 
-
 import streamlit as st
 
 from live import links, questions
 from live.store import DEFAULT_HOURS, MAX_STUDENTS, NICKNAME_MAX, NoRoom, RoomFull, new_student_id
-from ui import failsafe, live, session, share
-from ui.format import plain
+from teach.format import plain
+from ui import failsafe, session, share
+from ui.features import live
 from ui.i18n import T, labeller
 
 HOURS = (1, 2, 3, 6, 12, 24, 48)
@@ -21,10 +21,11 @@ HOURS = (1, 2, 3, 6, 12, 24, 48)
 
 def page_link(**params: str) -> str:
     """This page's full link with ``params`` (and the language)."""
-    return share.full_link(st.context.url, session.LIVE_PATH, {**params, "lang": session.language()})
+    return share.full_link(st.context.url, live.PATH, {**params, "lang": session.language()})
 
 
 # ---------------------------------------------------------------- no room yet: join, or open one
+
 
 @failsafe.callback
 @live.guarded
@@ -33,31 +34,40 @@ def on_join() -> None:
     s = live.store()
     typed = str(session.widget_value("live_join_code") or "").strip()
     if not typed:
-        session.set_live_note(("live_no_code", {}))
+        live.set_note(("live_no_code", {}))
         return
     if live.join_blocked(s):
-        session.set_live_note(("live_blocked", {}))
+        live.set_note(("live_blocked", {}))
         return
     try:
         code = links.parse_code(typed)
         student = s.join(code, new_student_id(), str(session.widget_value("live_join_name") or ""))
     except (ValueError, NoRoom):
         live.failed_join(s)
-        session.set_live_note(("live_no_room", {"code": typed[:20]}))
+        live.set_note(("live_no_room", {"code": typed[:20]}))
         return
     except RoomFull:
-        session.set_live_note(("live_full", {"max": MAX_STUDENTS}))
+        live.set_note(("live_full", {"max": MAX_STUDENTS}))
         return
-    session.set_live(room=code, me=student.id)
+    live.set_place(room=code, me=student.id)
 
 
 def join_form(code: str = "") -> None:
     st.subheader(T("live_join_heading"))
     with st.form("live_join", border=True):
-        st.text_input(T("live_code"), key="live_join_code", max_chars=12, help=T("live_code_help"),
-                      **session.kept("live_join_code", code))
-        st.text_input(T("live_nickname"), key="live_join_name", max_chars=NICKNAME_MAX,
-                      help=T("live_nickname_help", max=NICKNAME_MAX))
+        st.text_input(
+            T("live_code"),
+            key="live_join_code",
+            max_chars=12,
+            help=T("live_code_help"),
+            **session.kept("live_join_code", code),
+        )
+        st.text_input(
+            T("live_nickname"),
+            key="live_join_name",
+            max_chars=NICKNAME_MAX,
+            help=T("live_nickname_help", max=NICKNAME_MAX),
+        )
         st.form_submit_button(T("live_join"), type="primary", on_click=on_join, icon=":material/login:")
 
 
@@ -65,7 +75,7 @@ def join_form(code: str = "") -> None:
 @live.guarded
 def on_open() -> None:
     code, key = live.store().create_room(hours=float(session.widget_value("live_hours") or DEFAULT_HOURS))
-    session.set_live(room=code, teacher=key)
+    live.set_place(room=code, teacher=key)
 
 
 def open_form() -> None:
@@ -78,6 +88,7 @@ def open_form() -> None:
 
 # ---------------------------------------------------------------- the teacher
 
+
 @failsafe.callback
 @live.guarded
 def on_start(code: str, key: str) -> None:
@@ -85,7 +96,7 @@ def on_start(code: str, key: str) -> None:
     seed = int(session.widget_value("live_seed") or 0)
     live.store().start_question(code, key, kind, seed)
     live.forget_rooms()
-    session.new_live_seed("live_seed")
+    live.new_seed("live_seed")
 
 
 @failsafe.callback
@@ -127,32 +138,68 @@ def teacher_view(code: str, key: str) -> None:
     st.subheader(T("live_ask_heading"))
     with st.form("live_ask", border=True):
         left, right = st.columns([2, 1])
-        left.selectbox(T("live_kind"), questions.KINDS, key="live_kind", format_func=labeller("ex_kind_"),
-                       **session.kept("live_kind", questions.KINDS[0], questions.KINDS))
-        right.number_input(T("live_seed"), min_value=0, max_value=999_999_999, step=1, key="live_seed",
-                           help=T("live_seed_help"), **session.kept("live_seed", session.live_next_seed()))
+        left.selectbox(
+            T("live_kind"),
+            questions.KINDS,
+            key="live_kind",
+            format_func=labeller("ex_kind_"),
+            **session.kept("live_kind", questions.KINDS[0], questions.KINDS),
+        )
+        right.number_input(
+            T("live_seed"),
+            min_value=0,
+            max_value=999_999_999,
+            step=1,
+            key="live_seed",
+            help=T("live_seed_help"),
+            **session.kept("live_seed", live.next_seed()),
+        )
         st.caption(T("live_start_note"))
-        st.form_submit_button(T("live_start"), type="primary", on_click=on_start, args=(code, key),
-                              icon=":material/play_arrow:")
+        st.form_submit_button(
+            T("live_start"), type="primary", on_click=on_start, args=(code, key), icon=":material/play_arrow:"
+        )
     if q is not None:
         close, show = st.columns(2)
-        close.button(T("live_close"), key="live_close", on_click=on_close, args=(code, key, q.no),
-                     disabled=q.state != "open", icon=":material/stop_circle:", width="stretch")
-        show.button(T("live_reveal"), key="live_reveal", on_click=on_reveal, args=(code, key, q.no),
-                    disabled=q.state == "revealed", icon=":material/visibility:", width="stretch")
+        close.button(
+            T("live_close"),
+            key="live_close",
+            on_click=on_close,
+            args=(code, key, q.no),
+            disabled=q.state != "open",
+            icon=":material/stop_circle:",
+            width="stretch",
+        )
+        show.button(
+            T("live_reveal"),
+            key="live_reveal",
+            on_click=on_reveal,
+            args=(code, key, q.no),
+            disabled=q.state == "revealed",
+            icon=":material/visibility:",
+            width="stretch",
+        )
 
     (live.board_once if q is None or q.state == "revealed" else live.board)(code, key="live_teacher")
 
     if q is not None:
-        with st.expander(T("live_answers_heading"), icon=":material/table:", key="live_answers", on_change="rerun") \
-                as box:
+        with st.expander(
+            T("live_answers_heading"), icon=":material/table:", key="live_answers", on_change="rerun"
+        ) as box:
             if box.open:
                 live.answers_table(questions.question(q.kind, q.seed), live.store().answers(code, q.no))
-    st.download_button(T("live_download"), lambda: live.export_csv(code, key), file_name=f"ndcg_live_{code}.csv",
-                       mime="text/csv", key="live_download", on_click="ignore", icon=":material/download:")
+    st.download_button(
+        T("live_download"),
+        lambda: live.export_csv(code, key),
+        file_name=f"ndcg_live_{code}.csv",
+        mime="text/csv",
+        key="live_download",
+        on_click="ignore",
+        icon=":material/download:",
+    )
 
 
 # ---------------------------------------------------------------- the projector
+
 
 def projector_view(code: str) -> None:
     link = page_link(room=code)
@@ -166,6 +213,7 @@ def projector_view(code: str) -> None:
 
 
 # ---------------------------------------------------------------- a student
+
 
 @st.fragment(run_every=live.STUDENT_POLL)
 @failsafe.fragment
@@ -218,6 +266,7 @@ def student_view(code: str, student_id: str) -> None:
 
 # ---------------------------------------------------------------- which view a link opens
 
+
 @live.store_guarded  # the room expired, or its key was wrong, between two looks; or the database is down
 def room_view(place: dict) -> None:
     code = place.get("room")
@@ -244,18 +293,19 @@ def room_view(place: dict) -> None:
         join_form(code)
 
 
-
 # ---------------------------------------------------------------- the page
 
-place = session.live()
+place = live.place()
 if place.get("view") == "projector":  # the screen is the class's: no menu, nothing but the room
     st.set_page_config(initial_sidebar_state="collapsed")
 st.title(T("live_title"))
 if not ({"teacher", "view", "me"} & place.keys()):  # the lead greets newcomers; it would push a question down
     st.write(T("live_lead"))
 live.place_problem()
-note = session.pop_live_note()
+note = live.pop_note()
 if note is not None:
-    st.error(T(note[0], **{k: plain(v) if isinstance(v, str) else v for k, v in note[1].items()}),  # a typed code
-             icon=":material/error:")
+    st.error(
+        T(note[0], **{k: plain(v) if isinstance(v, str) else v for k, v in note[1].items()}),  # a typed code
+        icon=":material/error:",
+    )
 room_view(place)

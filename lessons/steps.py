@@ -3,8 +3,10 @@
 import streamlit as st
 
 from ndcg_core import gain_values
-from ui import arithmetic, averaging, change, choices, editor, figures, panels, present, session, tables
-from ui.format import fmt, num
+from teach import choices
+from teach.format import fmt, num
+from ui import arithmetic, averaging, change, editor, figures, panels, session, tables
+from ui.features import present
 from ui.glossary import help_for
 from ui.i18n import T
 
@@ -26,8 +28,10 @@ if not present.active():
         tables.show(actual, height=tables.table_height(n))
     with right:
         st.caption(T("compare_ideal"))
-        tables.show(tables.step_table(r, ideal=True, columns=("rank", "item", "relevance")),
-                    height=tables.table_height(len(ideal_grades)))
+        tables.show(
+            tables.step_table(r, ideal=True, columns=("rank", "item", "relevance")),
+            height=tables.table_height(len(ideal_grades)),
+        )
     st.caption(T("compare_note") if any(wrong) else T("compare_all_ok"))
     change.section(view)  # after a move: which ranks' discounted gains went up or down
 
@@ -36,8 +40,12 @@ def dcg_table(*, ideal: bool, columns: tuple[str, ...]) -> None:
     """The DCG (or IDCG) step: its table up to rank k, what the cut leaves out, and the worked sum."""
     rows = len(r.column("rank", ideal=ideal))
     shown = present.rows(r, 3 if ideal else 2, ideal=ideal)  # k, or what one screen holds in the presenter view
-    tables.show(tables.step_table(r, ideal=ideal, columns=columns), k=shown,
-                height=tables.table_height(rows), download="steps_idcg" if ideal else "steps_dcg")
+    tables.show(
+        tables.step_table(r, ideal=ideal, columns=columns),
+        k=shown,
+        height=tables.table_height(rows),
+        download="steps_idcg" if ideal else "steps_dcg",
+    )
     if present.active():  # one screen: the rows it holds, the first ranks worked out, and the sum
         present.cut_note(r, shown, ideal=ideal)
         st.text(present.dcg_text(r, ideal=ideal))
@@ -68,9 +76,15 @@ if present.shows(2):
     st.header(T("dcg_title"), help=help_for("dcg", "discount", "gain_linear", "gain_exponential"))
     if not present.active():  # the teacher says it; the slide keeps formula, table and arithmetic
         grades = enumerate(gain_values(range(ex.scale + 1), ex.gain))
-        st.write(T("gain_intro", label=T(choices.GainFacts.keys(ex.gain)["label"]),
-                   examples=", ".join(f"{g} → {num(v)}" for g, v in grades)))
-    st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + r"}{\log_2(i+1)}")
+        st.write(
+            T(
+                "dcg_gain_intro",
+                label=T(choices.GainFacts.keys(ex.gain)["label"]),
+                examples=", ".join(f"{g} → {num(v)}" for g, v in grades),
+            )
+        )
+    divisor = choices.discount(r.discount).latex(r.discount_base)
+    st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + "}{" + divisor + "}")
     dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "log", "discount", "discounted_gain", "dcg")
     if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
         dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
@@ -82,8 +96,11 @@ if present.shows(3):
     st.header(T("idcg_title"), help=help_for("idcg", "ideal_order", "judged_pool"))
     if not present.active():  # a control, not part of the slide
         panels.pool_controls("steps")
-    st.latex(r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}" if session.language() == "en"
-             else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p")
+    st.latex(
+        r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}"
+        if session.language() == "en"
+        else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p"
+    )
     dcg_table(ideal=True, columns=("rank", "item", "relevance", "gain", "log", "discount", "discounted_gain", "idcg"))
     st.write(T("idcg_sentence"))
     if not present.active():  # explains the pool switch, which the slide hides

@@ -7,6 +7,7 @@ A value that cannot be right is dropped and its name reported, so an odd link op
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from live.store import CODE_ALPHABET, CODE_LENGTH, normalize_code
 
@@ -24,7 +25,7 @@ def parse_code(text: object) -> str:
     return code
 
 
-def read(params: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+def read(params: Mapping[str, str]) -> tuple[dict[str, str], list[str]]:
     """The live-class values of a link's ``params`` and the names of those dropped as unusable.
 
     >>> read({"room": "abc-234", "view": "projector", "lang": "en"})

@@ -16,14 +16,25 @@ from dataclasses import dataclass
 import numpy as np
 
 from ndcg_core import gain_values, score_ranking
-from ui import exercises
+from teach import exercises
 
 KINDS = ("estimate", "ideal", "better", "term")  # the four kinds a room can ask, in menu order
 CHOICES = ("A", "B", "same")
-GAINS = ("linear", "exponential")
-SLIPS = ("live_slip_other_gain", "live_slip_no_cutoff", "live_slip_ideal_top_k", "live_slip_log_rank", "live_slip_ln",
-         "live_slip_no_discount", "live_slip_divide_rank", "live_slip_high", "live_slip_low", "live_slip_same_both",
-         "live_slip_picks", "live_slip_order")  # every mistake ``mistake`` can name (catalogue keys)
+GAINS = exercises.COMPARED  # a "which ranking wins" question asks under each
+SLIPS = (
+    "live_slip_other_gain",
+    "live_slip_no_cutoff",
+    "live_slip_ideal_top_k",
+    "live_slip_log_rank",
+    "live_slip_ln",
+    "live_slip_no_discount",
+    "live_slip_divide_rank",
+    "live_slip_high",
+    "live_slip_low",
+    "live_slip_same_both",
+    "live_slip_picks",
+    "live_slip_order",
+)  # every mistake ``mistake`` can name (catalogue keys)
 NEAR = {"estimate": 0.02, "term": 0.01}  # a wrong answer this close to a known mistake's value is that mistake
 
 
@@ -116,27 +127,39 @@ def bars(ex: exercises.Exercise, answers: list[tuple[str, float | None]], *, sam
     """The histogram of ``answers`` ((response JSON, value) pairs): ten numeric bins, or for "better" one bar per
     pair of choices (linear / exponential) that someone gave, plus the right pair."""
     if ex.kind == "better":
+
         def name(p: str) -> str:
             return same_word if p == "same" else p
 
         right = exercises.verdicts(ex)
         seen = Counter(tuple(json.loads(r)[g] for g in GAINS) for r, _ in answers)
-        pairs = [(a, b) for a in CHOICES for b in CHOICES if (a, b) in seen or (a, b) == (right["linear"],
-                                                                                             right["exponential"])]
-        return Bars(tuple(f"{name(a)} / {name(b)}" for a, b in pairs), tuple(seen.get(p, 0) for p in pairs),
-                    tuple(p == (right["linear"], right["exponential"]) for p in pairs))
+        pairs = [
+            (a, b)
+            for a in CHOICES
+            for b in CHOICES
+            if (a, b) in seen or (a, b) == (right["linear"], right["exponential"])
+        ]
+        return Bars(
+            tuple(f"{name(a)} / {name(b)}" for a, b in pairs),
+            tuple(seen.get(p, 0) for p in pairs),
+            tuple(p == (right["linear"], right["exponential"]) for p in pairs),
+        )
     values = [v for _, v in answers if v is not None]
     edges = _edges(ex, values)
     counts = np.histogram(values, bins=edges)[0] if values else np.zeros(len(edges) - 1, dtype=int)
     digits = 1 if ex.kind != "term" else max(1, -math.floor(math.log10(edges[1] - edges[0])))
     labels = tuple(f"{a:.{digits}f}–{b:.{digits}f}" for a, b in zip(edges[:-1], edges[1:], strict=True))
     t = truth(ex)
-    right = tuple(bool(a <= t <= b) if i == len(labels) - 1 else bool(a <= t < b)
-                  for i, (a, b) in enumerate(zip(edges[:-1], edges[1:], strict=True)))
-    return Bars(labels, tuple(int(c) for c in counts), right, tuple(float(e) for e in edges))
+    assert t is not None  # for type checkers: only "better" has no right number
+    holds = tuple(
+        bool(a <= t <= b) if i == len(labels) - 1 else bool(a <= t < b)
+        for i, (a, b) in enumerate(zip(edges[:-1], edges[1:], strict=True))
+    )
+    return Bars(labels, tuple(int(c) for c in counts), holds, tuple(float(e) for e in edges))
 
 
 # ---------------------------------------------------------------- the most common mistake
+
 
 def _estimate_slips(ex: exercises.Exercise) -> dict[str, float]:
     """nDCG as the usual slips compute it, by catalogue key."""
@@ -151,8 +174,9 @@ def _estimate_slips(ex: exercises.Exercise) -> dict[str, float]:
     gains = gain_values(g[: ex.k or len(g)], ex.gain)
     ideal = np.sort(gain_values(g, ex.gain))[::-1][: ex.k or len(g)]
     rank = np.arange(1, len(gains) + 1)
-    out["live_slip_log_rank"] = float((gains / np.maximum(1, np.log2(rank))).sum()
-                                      / (ideal / np.maximum(1, np.log2(rank))).sum())
+    out["live_slip_log_rank"] = float(
+        (gains / np.maximum(1, np.log2(rank))).sum() / (ideal / np.maximum(1, np.log2(rank))).sum()
+    )
     return out
 
 
@@ -161,8 +185,13 @@ def _term_slips(ex: exercises.Exercise) -> dict[str, float]:
     grade, r = ex.grades[ex.rank - 1], ex.rank
     g = float(gain_values([grade], ex.gain)[0])
     other = float(gain_values([grade], "linear" if ex.gain == "exponential" else "exponential")[0])
-    return {"live_slip_other_gain": other / math.log2(r + 1), "live_slip_log_rank": g / math.log2(r),
-            "live_slip_ln": g / math.log(r + 1), "live_slip_no_discount": g, "live_slip_divide_rank": g / r}
+    return {
+        "live_slip_other_gain": other / math.log2(r + 1),
+        "live_slip_log_rank": g / math.log2(r),
+        "live_slip_ln": g / math.log(r + 1),
+        "live_slip_no_discount": g,
+        "live_slip_divide_rank": g / r,
+    }
 
 
 def mistake(ex: exercises.Exercise, answers: list[tuple[str, float | None, bool]]) -> Mistake | None:
@@ -177,11 +206,14 @@ def mistake(ex: exercises.Exercise, answers: list[tuple[str, float | None, bool]
         return None
     if ex.kind == "better":
         (lin, exp), count = Counter(tuple(json.loads(r)[g] for g in GAINS) for r, _ in wrong).most_common(1)[0]
-        key = "live_slip_same_both" if lin == exp and exercises.verdicts(ex)["linear"] != \
-            exercises.verdicts(ex)["exponential"] else "live_slip_picks"
-        return Mistake(key, {"linear": lin, "exponential": exp}, count, len(wrong))
+        key = (
+            "live_slip_same_both"
+            if lin == exp and exercises.verdicts(ex)["linear"] != exercises.verdicts(ex)["exponential"]
+            else "live_slip_picks"
+        )
+        return Mistake(key, dict(zip(GAINS, (lin, exp), strict=True)), count, len(wrong))
     if ex.kind == "ideal":
-        firsts = Counter()
+        firsts: Counter[tuple[int, int]] = Counter()
         for r, _ in wrong:
             g = [ex.grades[i] for i in json.loads(r)]
             i = next(i for i in range(len(g) - 1) if g[i] < g[i + 1])
@@ -190,9 +222,11 @@ def mistake(ex: exercises.Exercise, answers: list[tuple[str, float | None, bool]
         return Mistake("live_slip_order", {"low": low, "high": high}, count, len(wrong))
     slips = (_estimate_slips if ex.kind == "estimate" else _term_slips)(ex)
     t = truth(ex)
+    assert t is not None  # for type checkers: only "better" has no right number
     slips = {k: v for k, v in slips.items() if abs(v - t) > NEAR[ex.kind]}  # a "slip" that gives the answer is none
-    named = Counter()
+    named: Counter[str] = Counter()
     for _, v in wrong:
+        assert v is not None  # for type checkers: an estimate or a DCG term is stored with its number
         near = min(slips, key=lambda k: abs(slips[k] - v), default=None)
         if near is not None and abs(slips[near] - v) <= NEAR[ex.kind]:
             named[near] += 1

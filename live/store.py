@@ -144,14 +144,16 @@ class Answer:
 metadata = MetaData()
 
 schema_version = Table(
-    "schema_version", metadata,
+    "schema_version",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=False),
     Column("version", Integer, nullable=False),
     CheckConstraint("id = 1", name="schema_version_one_row"),
 )
 
 rooms = Table(
-    "rooms", metadata,
+    "rooms",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("code", String(CODE_LENGTH), nullable=False, unique=True),
     Column("teacher_hash", String(64), nullable=False),
@@ -160,7 +162,8 @@ rooms = Table(
 )
 
 students = Table(
-    "students", metadata,
+    "students",
+    metadata,
     Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
     Column("student_id", String(STUDENT_ID_MAX), primary_key=True),
     Column("number", Integer, nullable=False),
@@ -171,7 +174,8 @@ students = Table(
 )
 
 questions = Table(
-    "questions", metadata,
+    "questions",
+    metadata,
     Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
     Column("no", Integer, primary_key=True, autoincrement=False),
     Column("kind", String(KIND_MAX), nullable=False),
@@ -182,7 +186,8 @@ questions = Table(
 )
 
 answers = Table(
-    "answers", metadata,
+    "answers",
+    metadata,
     Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), primary_key=True),
     Column("no", Integer, primary_key=True, autoincrement=False),
     Column("student_id", String(STUDENT_ID_MAX), primary_key=True),
@@ -193,13 +198,13 @@ answers = Table(
     Column("updated_at", Double, nullable=False),
     Column("revision", Integer, nullable=False),
     ForeignKeyConstraint(["room_id", "no"], ["questions.room_id", "questions.no"], ondelete="CASCADE"),
-    ForeignKeyConstraint(["room_id", "student_id"], ["students.room_id", "students.student_id"],
-                         ondelete="CASCADE"),
+    ForeignKeyConstraint(["room_id", "student_id"], ["students.room_id", "students.student_id"], ondelete="CASCADE"),
     Index("answers_room_student", "room_id", "student_id"),
 )
 
 failed_joins = Table(
-    "failed_joins", metadata,
+    "failed_joins",
+    metadata,
     Column("id", Integer, primary_key=True, autoincrement=True),
     Column("client", String(CLIENT_MAX), nullable=False),
     Column("at", Double, nullable=False, index=True),
@@ -213,7 +218,7 @@ def database_url() -> str:
     if url:
         for prefix in ("postgresql://", "postgres://"):
             if url.startswith(prefix):
-                return "postgresql+psycopg://" + url[len(prefix):]
+                return "postgresql+psycopg://" + url[len(prefix) :]
         return url
     return _configured_sqlite(ROOT)
 
@@ -240,8 +245,9 @@ def new_student_id() -> str:
 
 def clean_nickname(nickname: str | None) -> str:
     """``nickname`` stripped, without control characters, cut to NICKNAME_MAX characters; plain text."""
-    kept = "".join(ch for ch in str(nickname or "")
-                   if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in _BIDI_CONTROLS)
+    kept = "".join(
+        ch for ch in str(nickname or "") if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in _BIDI_CONTROLS
+    )
     return kept.strip()[:NICKNAME_MAX].rstrip()
 
 
@@ -262,8 +268,12 @@ def _code_ok(code: str) -> bool:
 
 
 def _student_id_ok(student_id: object) -> bool:
-    return (isinstance(student_id, str) and 0 < len(student_id) <= STUDENT_ID_MAX
-            and student_id.isprintable() and student_id.strip() == student_id)
+    return (
+        isinstance(student_id, str)
+        and 0 < len(student_id) <= STUDENT_ID_MAX
+        and student_id.isprintable()
+        and student_id.strip() == student_id
+    )
 
 
 def _client_label(client: str) -> str:
@@ -279,14 +289,30 @@ def _question(row) -> Question:
 
 
 def _answer(row) -> Answer:
-    return Answer(student_id=row.student_id, number=row.number, nickname=row.nickname, response=row.response,
-                  value=row.value, correct=bool(row.correct), answered_at=row.answered_at,
-                  updated_at=row.updated_at, revision=row.revision)
+    return Answer(
+        student_id=row.student_id,
+        number=row.number,
+        nickname=row.nickname,
+        response=row.response,
+        value=row.value,
+        correct=bool(row.correct),
+        answered_at=row.answered_at,
+        updated_at=row.updated_at,
+        revision=row.revision,
+    )
 
 
-_ANSWER_COLUMNS = (answers.c.student_id, students.c.number, students.c.nickname, answers.c.response,
-                   answers.c.value, answers.c.correct, answers.c.answered_at, answers.c.updated_at,
-                   answers.c.revision)
+_ANSWER_COLUMNS = (
+    answers.c.student_id,
+    students.c.number,
+    students.c.nickname,
+    answers.c.response,
+    answers.c.value,
+    answers.c.correct,
+    answers.c.answered_at,
+    answers.c.updated_at,
+    answers.c.revision,
+)
 _QUESTION_COLUMNS = (questions.c.no, questions.c.kind, questions.c.seed, questions.c.state, questions.c.opened_at)
 
 
@@ -309,8 +335,9 @@ class Store:
         # waits for busy_timeout instead of failing when another process wrote in between.
         self._writer: Engine = self.engine.execution_options(ndcg_write=True)
         # Reads need no transaction of their own on PostgreSQL: autocommit spares a BEGIN and a COMMIT round trip.
-        self._reader: Engine = self.engine.execution_options(isolation_level="AUTOCOMMIT") \
-            if self.backend == "postgresql" else self.engine
+        self._reader: Engine = (
+            self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.backend == "postgresql" else self.engine
+        )
         self._insert = sqlite.insert if self.backend == "sqlite" else postgresql.insert
         try:
             self._create_schema()
@@ -348,8 +375,11 @@ class Store:
             metadata.create_all(conn, checkfirst=True)
             try:
                 with conn.begin_nested():
-                    conn.execute(self._insert(schema_version).values(id=1, version=SCHEMA_VERSION)
-                                 .on_conflict_do_nothing(index_elements=["id"]))
+                    conn.execute(
+                        self._insert(schema_version)
+                        .values(id=1, version=SCHEMA_VERSION)
+                        .on_conflict_do_nothing(index_elements=["id"])
+                    )
             except IntegrityError:
                 pass  # another process stored it first
 
@@ -379,6 +409,8 @@ class Store:
         if room_id is None:
             raise NoRoom(f"no room with code {code!r}: unknown or expired")
         stored = conn.execute(select(rooms.c.teacher_hash).where(rooms.c.id == room_id)).scalar()
+        if stored is None:  # the room was purged since ``_room_id`` found it
+            raise NoRoom(f"no room with code {code!r}: unknown or expired")
         if not isinstance(key, str) or not hmac.compare_digest(stored, _hash(key)):
             raise NotTeacher(f"wrong teacher key for room {code!r}")
         return room_id
@@ -403,8 +435,11 @@ class Store:
             code = _new_code()
             try:
                 with self._writer.begin() as conn:
-                    conn.execute(insert(rooms).values(code=code, teacher_hash=_hash(key), created_at=now,
-                                                      expires_at=now + hours * 3600.0))
+                    conn.execute(
+                        insert(rooms).values(
+                            code=code, teacher_hash=_hash(key), created_at=now, expires_at=now + hours * 3600.0
+                        )
+                    )
                 return code, key
             except IntegrityError:
                 continue  # the code is taken
@@ -433,13 +468,18 @@ class Store:
             try:
                 with self._writer.begin() as conn:
                     room_id = self._teacher_room(conn, code, key, now, lock=True)
-                    conn.execute(update(questions).where(questions.c.room_id == room_id,
-                                                         questions.c.state == "open").values(state="closed"))
-                    last = conn.execute(select(func.max(questions.c.no))
-                                        .where(questions.c.room_id == room_id)).scalar()
+                    conn.execute(
+                        update(questions)
+                        .where(questions.c.room_id == room_id, questions.c.state == "open")
+                        .values(state="closed")
+                    )
+                    last = conn.execute(select(func.max(questions.c.no)).where(questions.c.room_id == room_id)).scalar()
                     question = Question(no=(last or 0) + 1, kind=kind, seed=seed, state="open", opened_at=now)
-                    conn.execute(insert(questions).values(room_id=room_id, no=question.no, kind=kind, seed=seed,
-                                                          state="open", opened_at=now))
+                    conn.execute(
+                        insert(questions).values(
+                            room_id=room_id, no=question.no, kind=kind, seed=seed, state="open", opened_at=now
+                        )
+                    )
                 return question
             except IntegrityError:
                 continue  # another tab started a question at the same moment
@@ -448,8 +488,11 @@ class Store:
     def _set_state(self, code: str, key: str, no: int, states: tuple[str, ...], to: str, now: float | None):
         with self._writer.begin() as conn:
             room_id = self._teacher_room(conn, code, key, _now(now))
-            conn.execute(update(questions).where(questions.c.room_id == room_id, questions.c.no == no,
-                                                 questions.c.state.in_(states)).values(state=to))
+            conn.execute(
+                update(questions)
+                .where(questions.c.room_id == room_id, questions.c.no == no, questions.c.state.in_(states))
+                .values(state=to)
+            )
             row = self._question_row(conn, room_id, no)
         if row is None:
             raise StoreError(f"room {normalize_code(code)!r} has no question {no}")
@@ -469,16 +512,33 @@ class Store:
             room_id = self._teacher_room(conn, code, key, _now(now))
             rows = conn.execute(
                 select(questions.c.no, questions.c.kind, questions.c.seed, *_ANSWER_COLUMNS)
-                .select_from(answers.join(questions, (questions.c.room_id == answers.c.room_id)
-                                          & (questions.c.no == answers.c.no))
-                             .join(students, (students.c.room_id == answers.c.room_id)
-                                   & (students.c.student_id == answers.c.student_id)))
+                .select_from(
+                    answers.join(
+                        questions, (questions.c.room_id == answers.c.room_id) & (questions.c.no == answers.c.no)
+                    ).join(
+                        students,
+                        (students.c.room_id == answers.c.room_id) & (students.c.student_id == answers.c.student_id),
+                    )
+                )
                 .where(answers.c.room_id == room_id)
-                .order_by(questions.c.no, students.c.number)).all()
-        return [{"question": r.no, "kind": r.kind, "seed": r.seed, "student": r.number, "nickname": r.nickname,
-                 "response": r.response, "value": r.value, "correct": bool(r.correct),
-                 "answered_at": _iso(r.answered_at), "updated_at": _iso(r.updated_at), "revision": r.revision}
-                for r in rows]
+                .order_by(questions.c.no, students.c.number)
+            ).all()
+        return [
+            {
+                "question": r.no,
+                "kind": r.kind,
+                "seed": r.seed,
+                "student": r.number,
+                "nickname": r.nickname,
+                "response": r.response,
+                "value": r.value,
+                "correct": bool(r.correct),
+                "answered_at": _iso(r.answered_at),
+                "updated_at": _iso(r.updated_at),
+                "revision": r.revision,
+            }
+            for r in rows
+        ]
 
     # -- everyone ------------------------------------------------------------------------------------------
 
@@ -488,8 +548,11 @@ class Store:
         if not _code_ok(code):
             return None
         with self._reader.begin() as conn:
-            row = conn.execute(select(rooms.c.code, rooms.c.created_at, rooms.c.expires_at)
-                               .where(rooms.c.code == code, rooms.c.expires_at > _now(now))).first()
+            row = conn.execute(
+                select(rooms.c.code, rooms.c.created_at, rooms.c.expires_at).where(
+                    rooms.c.code == code, rooms.c.expires_at > _now(now)
+                )
+            ).first()
         return None if row is None else Room(code=row.code, created_at=row.created_at, expires_at=row.expires_at)
 
     def current_question(self, code: str, *, now: float | None = None) -> Question | None:
@@ -498,8 +561,12 @@ class Store:
             room_id = self._room_id(conn, normalize_code(code), _now(now))
             if room_id is None:
                 return None
-            row = conn.execute(select(*_QUESTION_COLUMNS).where(questions.c.room_id == room_id)
-                               .order_by(questions.c.no.desc()).limit(1)).first()
+            row = conn.execute(
+                select(*_QUESTION_COLUMNS)
+                .where(questions.c.room_id == room_id)
+                .order_by(questions.c.no.desc())
+                .limit(1)
+            ).first()
         return None if row is None else _question(row)
 
     def question(self, code: str, no: int, *, now: float | None = None) -> Question | None:
@@ -528,13 +595,17 @@ class Store:
                         if nick and nick != row.nickname:
                             conn.execute(update(students).where(me).values(nickname=nick))
                         return Student(id=student_id, number=row.number, nickname=nick or row.nickname)
-                    last = conn.execute(select(func.max(students.c.number))
-                                        .where(students.c.room_id == room_id)).scalar()
+                    last = conn.execute(
+                        select(func.max(students.c.number)).where(students.c.room_id == room_id)
+                    ).scalar()
                     number = (last or 0) + 1
                     if number > MAX_STUDENTS:
                         raise RoomFull(f"room {code!r} is full: it has {MAX_STUDENTS} students")
-                    conn.execute(insert(students).values(room_id=room_id, student_id=student_id, number=number,
-                                                         nickname=nick, joined_at=now))
+                    conn.execute(
+                        insert(students).values(
+                            room_id=room_id, student_id=student_id, number=number, nickname=nick, joined_at=now
+                        )
+                    )
                 return Student(id=student_id, number=number, nickname=nick)
             except IntegrityError:
                 continue  # another process took this number (or joined this id) first: look again
@@ -546,13 +617,27 @@ class Store:
             return None
         with self._reader.begin() as conn:
             room_id = self._room_id(conn, normalize_code(code), _now(now))
-            row = None if room_id is None else conn.execute(
-                select(students.c.number, students.c.nickname)
-                .where(students.c.room_id == room_id, students.c.student_id == student_id)).first()
+            row = (
+                None
+                if room_id is None
+                else conn.execute(
+                    select(students.c.number, students.c.nickname).where(
+                        students.c.room_id == room_id, students.c.student_id == student_id
+                    )
+                ).first()
+            )
         return None if row is None else Student(id=student_id, number=row.number, nickname=row.nickname)
 
-    def answer(self, code: str, no: int, student_id: str, response: str, value: float | None, correct: bool,
-               now: float | None = None) -> Answer:
+    def answer(
+        self,
+        code: str,
+        no: int,
+        student_id: str,
+        response: str,
+        value: float | None,
+        correct: bool,
+        now: float | None = None,
+    ) -> Answer:
         """Store (or replace) the student's answer to the room's open current question ``no``."""
         if not isinstance(response, str) or len(response) > RESPONSE_MAX or "\x00" in response:
             raise ValueError(f"an answer's response is JSON text of at most {RESPONSE_MAX} characters")
@@ -565,32 +650,56 @@ class Store:
             room_id = self._room_id(conn, code, now)
             if room_id is None:
                 raise NoRoom(f"no room with code {code!r}: unknown or expired")
-            if not _student_id_ok(student_id) or conn.execute(
-                    select(students.c.number).where(students.c.room_id == room_id,
-                                                    students.c.student_id == student_id)).first() is None:
+            if (
+                not _student_id_ok(student_id)
+                or conn.execute(
+                    select(students.c.number).where(students.c.room_id == room_id, students.c.student_id == student_id)
+                ).first()
+                is None
+            ):
                 raise NotJoined(f"this student has not joined room {code!r}")
             # FOR SHARE: closing or replacing the question waits until this answer is in (PostgreSQL).
             row = self._question_row(conn, room_id, no, lock=True)
             last = conn.execute(select(func.max(questions.c.no)).where(questions.c.room_id == room_id)).scalar()
             if row is None or row.state != "open" or row.no != last:
                 raise QuestionClosed(f"question {no} of room {code!r} is not open for answers")
-            stmt = self._insert(answers).values(room_id=room_id, no=no, student_id=student_id, response=response,
-                                                value=value, correct=bool(correct), answered_at=now,
-                                                updated_at=now, revision=1)
-            conn.execute(stmt.on_conflict_do_update(
-                index_elements=[answers.c.room_id, answers.c.no, answers.c.student_id],
-                set_={"response": stmt.excluded.response, "value": stmt.excluded.value,
-                      "correct": stmt.excluded.correct, "updated_at": stmt.excluded.updated_at,
-                      "revision": answers.c.revision + 1}))
+            stmt = self._insert(answers).values(
+                room_id=room_id,
+                no=no,
+                student_id=student_id,
+                response=response,
+                value=value,
+                correct=bool(correct),
+                answered_at=now,
+                updated_at=now,
+                revision=1,
+            )
+            conn.execute(
+                stmt.on_conflict_do_update(
+                    index_elements=[answers.c.room_id, answers.c.no, answers.c.student_id],
+                    set_={
+                        "response": stmt.excluded.response,
+                        "value": stmt.excluded.value,
+                        "correct": stmt.excluded.correct,
+                        "updated_at": stmt.excluded.updated_at,
+                        "revision": answers.c.revision + 1,
+                    },
+                )
+            )
             return _answer(self._answer_row(conn, room_id, no, student_id))
 
     @staticmethod
     def _answer_row(conn: Connection, room_id: int, no: int, student_id: str):
         return conn.execute(
             select(*_ANSWER_COLUMNS)
-            .select_from(answers.join(students, (students.c.room_id == answers.c.room_id)
-                                      & (students.c.student_id == answers.c.student_id)))
-            .where(answers.c.room_id == room_id, answers.c.no == no, answers.c.student_id == student_id)).first()
+            .select_from(
+                answers.join(
+                    students,
+                    (students.c.room_id == answers.c.room_id) & (students.c.student_id == answers.c.student_id),
+                )
+            )
+            .where(answers.c.room_id == room_id, answers.c.no == no, answers.c.student_id == student_id)
+        ).first()
 
     def my_answer(self, code: str, no: int, student_id: str, *, now: float | None = None) -> Answer | None:
         """The student's current answer to question ``no``, or None."""
@@ -609,11 +718,13 @@ class Store:
         if not _code_ok(code):
             return 0, 0
         joined = select(func.count()).select_from(students).where(students.c.room_id == rooms.c.id)
-        answered = (select(func.count()).select_from(answers)
-                    .where(answers.c.room_id == rooms.c.id, answers.c.no == no))
+        answered = select(func.count()).select_from(answers).where(answers.c.room_id == rooms.c.id, answers.c.no == no)
         with self._reader.begin() as conn:
-            row = conn.execute(select(joined.scalar_subquery(), answered.scalar_subquery())
-                               .where(rooms.c.code == code, rooms.c.expires_at > _now(now))).first()
+            row = conn.execute(
+                select(joined.scalar_subquery(), answered.scalar_subquery()).where(
+                    rooms.c.code == code, rooms.c.expires_at > _now(now)
+                )
+            ).first()
         return (0, 0) if row is None else (int(row[0]), int(row[1]))
 
     def answers(self, code: str, no: int, *, now: float | None = None) -> list[Answer]:
@@ -624,11 +735,15 @@ class Store:
         with self._reader.begin() as conn:
             rows = conn.execute(
                 select(*_ANSWER_COLUMNS)
-                .select_from(answers.join(students, (students.c.room_id == answers.c.room_id)
-                                          & (students.c.student_id == answers.c.student_id))
-                             .join(rooms, rooms.c.id == answers.c.room_id))
+                .select_from(
+                    answers.join(
+                        students,
+                        (students.c.room_id == answers.c.room_id) & (students.c.student_id == answers.c.student_id),
+                    ).join(rooms, rooms.c.id == answers.c.room_id)
+                )
                 .where(rooms.c.code == code, rooms.c.expires_at > _now(now), answers.c.no == no)
-                .order_by(students.c.number)).all()
+                .order_by(students.c.number)
+            ).all()
         return [_answer(r) for r in rows]
 
     # -- housekeeping --------------------------------------------------------------------------------------
@@ -650,15 +765,20 @@ class Store:
         now = _now(now)
         client = _client_label(client)
         with self._writer.begin() as conn:
-            conn.execute(delete(failed_joins).where(failed_joins.c.client == client,
-                                                    failed_joins.c.at <= now - FAILED_JOIN_WINDOW))
+            conn.execute(
+                delete(failed_joins).where(
+                    failed_joins.c.client == client, failed_joins.c.at <= now - FAILED_JOIN_WINDOW
+                )
+            )
             conn.execute(insert(failed_joins).values(client=client, at=now))
 
     def join_blocked(self, client: str, now: float | None = None, limit: int = FAILED_JOIN_LIMIT) -> bool:
         """Whether ``client`` failed ``limit`` times within the last FAILED_JOIN_WINDOW seconds."""
         now = _now(now)
         with self._reader.begin() as conn:
-            count = conn.execute(select(func.count()).select_from(failed_joins).where(
-                failed_joins.c.client == _client_label(client),
-                failed_joins.c.at > now - FAILED_JOIN_WINDOW)).scalar()
+            count = conn.execute(
+                select(func.count())
+                .select_from(failed_joins)
+                .where(failed_joins.c.client == _client_label(client), failed_joins.c.at > now - FAILED_JOIN_WINDOW)
+            ).scalar_one()
         return count >= limit

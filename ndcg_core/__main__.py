@@ -2,10 +2,11 @@
 
 Measures: ``ndcg`` (no cut-off), ``ndcg_cut`` (cut-offs 5, 10, 15, 20, 30, 100, 200, 500, 1000)
 and ``ndcg_cut.5,10`` (chosen cut-offs). By default every convention is trec_eval's, so the
-output equals trec_eval's (see ``ndcg_core.trec``); ``--gain exponential`` and ``--ties average``
-switch to the other conventions. Bad input exits with code 2 and one line naming the file and
-line, never a traceback; a failure that is not the input's (out of memory, a bug) exits with 3
-and one line.
+output equals trec_eval's (see ``ndcg_core.trec``); ``--gain exponential`` (or any other gain
+of the core's registry, ``ndcg_core._registry.GAINS``) and ``--ties average`` switch to the other
+conventions. Bad input exits with code 2 and one line naming the file and line, never a
+traceback; a failure that is not the input's (out of memory, a bug) exits with 3 and one line.
+Installed (``pip install .``), the same command is ``ndcg-eval``.
 
 Well-formed files are scored by ``ndcg_core.trec_fast`` (NumPy only, no pandas to import);
 anything else, bad lines included, by the careful readers of ``ndcg_core.trec``.
@@ -15,7 +16,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import NoReturn
 
+from ndcg_core._registry import gain_names
 from ndcg_core.trec_fast import DEFAULT_CUTOFFS, fast_trec_eval, format_trec_eval, read_padded, unpadded
 
 
@@ -33,13 +36,14 @@ def _keep_freed_memory() -> None:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # one line and exit code 2, as for bad files
+    def error(self, message: str) -> NoReturn:  # one line and exit code 2, as for bad files
         self.exit(2, f"{self.prog}: {message}\n")
 
 
-def parse_measures(measures: list[str]) -> tuple[bool, tuple[int, ...]]:
+def parse_measures(measures: list[str] | None) -> tuple[bool, tuple[int, ...]]:
     """(whether plain ``ndcg`` is asked for, the sorted ndcg_cut cut-offs) from ``-m`` values."""
-    full, cutoffs = False, set()
+    full = False
+    cutoffs: set[int] = set()
     for m in measures or ["ndcg"]:
         name, _, params = m.partition(".")
         if name == "ndcg" and not params:
@@ -57,24 +61,41 @@ def parse_measures(measures: list[str]) -> tuple[bool, tuple[int, ...]]:
     return full, tuple(sorted(cutoffs))
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = _Parser(prog="python -m ndcg_core", description=__doc__,
-                 formatter_class=argparse.RawDescriptionHelpFormatter)
+def main(argv: list[str] | None = None, *, prog: str = "python -m ndcg_core") -> int:
+    """Run the command line on ``argv`` (default: ``sys.argv[1:]``); return the exit code (0, 2 bad input, 3 other).
+
+    ``prog`` is the command's name in its usage and error lines.
+    """
+    ap = _Parser(prog=prog, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("-q", action="store_true", help="print each query's values before the 'all' lines")
     ap.add_argument("-c", action="store_true", help="average over every qrels query (a missing one counts 0)")
     ap.add_argument("-J", action="store_true", help="score over judged documents only (nDCG', trec_eval -J)")
     ap.add_argument("-m", action="append", metavar="MEASURE", help="ndcg, ndcg_cut or ndcg_cut.K[,K...] (repeatable)")
-    ap.add_argument("--gain", choices=("linear", "exponential"), default="linear",
-                    help="linear: the grade (trec_eval); exponential: 2^grade - 1")
-    ap.add_argument("--ties", choices=("stable", "average"), default="stable",
-                    help="stable: ties broken by docno, descending (trec_eval); average: tied gains averaged")
+    ap.add_argument(
+        "--gain",
+        choices=gain_names(),
+        default="linear",  # every gain of the registry, read now
+        help="linear: the grade (trec_eval); exponential: 2^grade - 1; or another registered gain",
+    )
+    ap.add_argument(
+        "--ties",
+        choices=("stable", "average"),
+        default="stable",
+        help="stable: ties broken by docno, descending (trec_eval); average: tied gains averaged",
+    )
     ap.add_argument("qrels", metavar="QRELS")
     ap.add_argument("run", metavar="RUN")
     args = ap.parse_args(argv)
     try:
         full, cutoffs = parse_measures(args.m)
-        options = {"cutoffs": cutoffs, "full": full, "complete": args.c, "judged_only": args.J, "gain": args.gain,
-                   "ties": args.ties}
+        options = {
+            "cutoffs": cutoffs,
+            "full": full,
+            "complete": args.c,
+            "judged_only": args.J,
+            "gain": args.gain,
+            "ties": args.ties,
+        }
         qrels_data, run_data = read_padded(args.qrels), read_padded(args.run)
         result = fast_trec_eval(qrels_data, run_data, **options)
         if result is None:  # not the simple case: the careful readers, which name a bad line
@@ -93,11 +114,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{ap.prog}: not enough memory to read {args.qrels} and {args.run}", file=sys.stderr)
         return 3
     except Exception as exc:  # a bug, not bad input: still one line, and a code of its own
-        print(f"{ap.prog}: internal error ({type(exc).__name__}: {exc}); please report it with the files",
-              file=sys.stderr)
+        print(
+            f"{ap.prog}: internal error ({type(exc).__name__}: {exc}); please report it with the files", file=sys.stderr
+        )
         return 3
     sys.stdout.write(format_trec_eval(result, per_query=args.q))
     return 0
+
+
+def console() -> int:
+    """The installed ``ndcg-eval`` command: ``main`` in a process of its own, so its memory is kept for reuse."""
+    _keep_freed_memory()  # this process only, not a caller of main()
+    return main(prog="ndcg-eval")
 
 
 if __name__ == "__main__":

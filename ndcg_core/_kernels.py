@@ -7,9 +7,14 @@ averaging gains inside tie groups, and DCG / IDCG with the IDCG = 0 convention.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ndcg_core._registry import TIES
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 
 def rank_order(scores: np.ndarray, gains: np.ndarray, ties: str, *, exact: bool = True) -> np.ndarray:
@@ -52,10 +57,11 @@ def gains_used(ranked_gains: np.ndarray, tie_groups: np.ndarray, ties: str) -> n
     """Gain each ranked position counts: its own, or its tie group's mean when the policy averages."""
     if not TIES[ties].averages or len(tie_groups) == 0 or tie_groups[-1] == len(tie_groups) - 1:
         return ranked_gains  # nothing to average: no tie group has two members
-    return (np.bincount(tie_groups, weights=ranked_gains) / np.bincount(tie_groups))[tie_groups]
+    means: np.ndarray = (np.bincount(tie_groups, weights=ranked_gains) / np.bincount(tie_groups))[tie_groups]
+    return means
 
 
-def ndcg_ratio(dcg, idcg) -> np.ndarray:
+def ndcg_ratio(dcg: ArrayLike, idcg: ArrayLike) -> np.ndarray:
     """DCG / IDCG, 0 where IDCG is 0 (nothing relevant: nDCG 0 by convention), at most 1 despite rounding."""
     out = np.zeros(np.shape(dcg), dtype=float)
     np.divide(dcg, idcg, out=out, where=np.asarray(idcg) > 0)

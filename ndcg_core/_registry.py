@@ -10,10 +10,14 @@ discount), Burges et al. 2005 (the exponential gain 2^rel - 1), McSherry & Najor
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 #: Largest grade the exponential gain accepts; 2**1023 is the last finite power of two.
 MAX_EXPONENTIAL_RELEVANCE = 1000.0
@@ -24,13 +28,23 @@ def _linear_gain(rel: np.ndarray) -> np.ndarray:
 
 
 def _exponential_gain(rel: np.ndarray) -> np.ndarray:
-    return np.exp2(rel) - 1.0
+    gains: np.ndarray = np.exp2(rel) - 1.0
+    return gains
 
 
+#: The gain functions, by name: each maps an array of grades (floats >= 0) to their gains, maps 0 to 0 and keeps
+#: the order of grades. Every list of gains in the core (the command line's ``--gain``, ``score_collection``'s
+#: columns, ``trec_fast``) is read from here, so a gain registered here is taken everywhere.
 GAINS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "linear": _linear_gain,
     "exponential": _exponential_gain,
 }
+
+
+def gain_names() -> tuple[str, ...]:
+    """The registered gains' names in registration order, read at each call (a gain registered since is included)."""
+    return tuple(GAINS)
+
 
 #: Largest grade each gain accepts, for the gains that overflow on large grades.
 MAX_GRADE: dict[str, float] = {"exponential": MAX_EXPONENTIAL_RELEVANCE}
@@ -41,7 +55,8 @@ def _log2_discount(ranks: np.ndarray, base: float) -> np.ndarray:
 
 
 def _log_discount(ranks: np.ndarray, base: float) -> np.ndarray:
-    return np.log(base) / np.log(ranks + 1.0)
+    weights: np.ndarray = np.log(base) / np.log(ranks + 1.0)
+    return weights
 
 
 def _jarvelin_discount(ranks: np.ndarray, base: float) -> np.ndarray:
@@ -106,19 +121,18 @@ TIES: OrderedDict[str, TiePolicy] = OrderedDict(
 EMPTY: tuple[str, ...] = ("zero", "skip")
 
 
-def check_choice(kind: str, name: object, allowed) -> str:
+def check_choice(kind: str, name: object, allowed: Collection[str]) -> str:
     """Return ``name`` if it is one of ``allowed``, else raise a ValueError naming it."""
     if not isinstance(name, str) or name not in allowed:
-        raise ValueError(
-            f"unknown {kind} {name!r}; choose one of {', '.join(sorted(allowed))}"
-        )
+        raise ValueError(f"unknown {kind} {name!r}; choose one of {', '.join(sorted(allowed))}")
     return name
 
 
-def check_discount_base(base) -> float:
+def check_discount_base(base: object) -> float:
     """Return ``base`` as a float if it is a finite number > 1, else raise ValueError."""
-    try:
-        value = float(base)
+    value: float | None
+    try:  # any value: what float() cannot read is refused below, with the value named
+        value = float(base)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         value = None
     if value is None or not (np.isfinite(value) and value > 1.0):
@@ -126,15 +140,16 @@ def check_discount_base(base) -> float:
     return value
 
 
-def gain_values(rel, gain: str) -> np.ndarray:
+def gain_values(rel: ArrayLike, gain: str) -> np.ndarray:
     """Gain of each grade under the named gain function.
 
     Parameters
     ----------
     rel : array-like of float
         Relevance grades.
-    gain : {"linear", "exponential"}
-        ``"linear"`` gives the grade itself, ``"exponential"`` gives 2^grade - 1.
+    gain : str
+        A registered gain (a key of ``GAINS``): ``"linear"`` gives the grade itself, ``"exponential"`` gives
+        2^grade - 1.
 
     Returns
     -------

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import numbers
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -20,7 +20,7 @@ from ndcg_core._registry import (
 )
 
 
-def as_numbers(values, name: str, *, nonnegative: bool) -> np.ndarray:
+def as_numbers(values: object, name: str, *, nonnegative: bool) -> np.ndarray:
     """Return ``values`` as a 1-D float array, or raise ValueError at the first bad entry."""
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
         raise ValueError(f"{name} must be a list of numbers, got {type(values).__name__}")
@@ -33,7 +33,7 @@ def as_numbers(values, name: str, *, nonnegative: bool) -> np.ndarray:
     ):
         out = arr.astype(float, copy=False)
     else:
-        seq: Sequence = list(values)
+        seq: Sequence[object] = list(cast("Iterable[object]", values))  # 1-D for NumPy: it iterates
         for i, v in enumerate(seq):
             if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
                 raise ValueError(f"{name}[{i}] = {v!r} is not a number")
@@ -50,7 +50,7 @@ def as_numbers(values, name: str, *, nonnegative: bool) -> np.ndarray:
     return out
 
 
-def check_k(k) -> int | None:
+def check_k(k: object) -> int | None:
     """Return k as an int, None for the whole list, or raise ValueError."""
     if k is None:
         return None
@@ -78,12 +78,12 @@ class Options:
 
 def check_options(
     *,
-    k=_UNSET,
-    gain=_UNSET,
-    discount=_UNSET,
-    discount_base=_UNSET,
-    ties=_UNSET,
-    empty=_UNSET,
+    k: object = _UNSET,
+    gain: object = _UNSET,
+    discount: object = _UNSET,
+    discount_base: object = _UNSET,
+    ties: object = _UNSET,
+    empty: object = _UNSET,
 ) -> Options:
     """Check the named options that a public function takes, in this order, and return them normalized.
 
@@ -91,20 +91,14 @@ def check_options(
     bad value raises the same ValueError whichever function it was given to. Options not
     passed are not checked.
     """
-    out = {}
-    if k is not _UNSET:
-        out["k"] = check_k(k)
-    if gain is not _UNSET:
-        out["gain"] = check_choice("gain", gain, GAINS)
-    if discount is not _UNSET:
-        out["discount"] = check_choice("discount", discount, DISCOUNTS)
-    if discount_base is not _UNSET:
-        out["discount_base"] = check_discount_base(discount_base)
-    if ties is not _UNSET:
-        out["ties"] = check_choice("tie policy", ties, TIES)
-    if empty is not _UNSET:
-        out["empty"] = check_choice("empty-query policy", empty, EMPTY)
-    return Options(**out)
+    return Options(  # keyword arguments are evaluated in order: the checks run in the order above
+        k=check_k(k) if k is not _UNSET else None,
+        gain=check_choice("gain", gain, GAINS) if gain is not _UNSET else None,
+        discount=check_choice("discount", discount, DISCOUNTS) if discount is not _UNSET else None,
+        discount_base=check_discount_base(discount_base) if discount_base is not _UNSET else None,
+        ties=check_choice("tie policy", ties, TIES) if ties is not _UNSET else None,
+        empty=check_choice("empty-query policy", empty, EMPTY) if empty is not _UNSET else None,
+    )
 
 
 def check_gain_fits(rel: np.ndarray, gain: str, describe: Callable[[int], str]) -> None:

@@ -12,11 +12,17 @@ therefore ``evaluate_run``'s, not a second implementation of them.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Literal, overload
+
 import numpy as np
 import pandas as pd
 
 from ndcg_core._validate import check_options
 from ndcg_core.batch.evaluate import QRELS_COLUMNS, RUN_COLUMNS, evaluate_run
+
+if TYPE_CHECKING:  # for annotations only: dask is an optional extra, imported when evaluate_ddf is called
+    from dask.dataframe import DataFrame as DaskFrame
+    from dask.dataframe import Scalar as DaskScalar
 
 INSTALL_HINT = "pip install 'ndcg-teaching-app[dask]' (dask[dataframe]==2026.8.0, distributed==2026.8.0)"
 
@@ -29,8 +35,8 @@ _FIRST = "__ndcg_first"
 PER_QUERY_COLUMNS = ("query_id", "dcg", "idcg", "ndcg", "n_retrieved", "n_relevant")
 
 
-def _dask_dataframe():
-    """dask.dataframe, or ImportError with the one-line install hint."""
+def _dask_dataframe() -> Any:
+    """dask.dataframe (typed Any: dask's annotations are partial), or ImportError with the one-line install hint."""
     try:
         import dask.dataframe as dd
     except ImportError as exc:
@@ -38,7 +44,7 @@ def _dask_dataframe():
     return dd
 
 
-def _check_ddf(dd, df, columns: tuple[str, ...], name: str) -> None:
+def _check_ddf(dd: Any, df: object, columns: tuple[str, ...], name: str) -> None:
     """The same column checks as evaluate_run, made up front on the frame's schema (no data is read)."""
     if not isinstance(df, dd.DataFrame):
         hint = "; for a pandas DataFrame use evaluate_run" if isinstance(df, pd.DataFrame) else ""
@@ -48,7 +54,9 @@ def _check_ddf(dd, df, columns: tuple[str, ...], name: str) -> None:
         raise ValueError(f"{name} lacks column(s) {', '.join(missing)}")
 
 
-def _with_positions(part: pd.DataFrame, columns: tuple[str, ...], partition_info=None) -> pd.DataFrame:
+def _with_positions(
+    part: pd.DataFrame, columns: tuple[str, ...], partition_info: dict[str, Any] | None = None
+) -> pd.DataFrame:
     """The frame's needed columns, ids as text (how evaluate_run compares them), and each row's position."""
     out = part[list(columns)].copy()
     for col in ("query_id", "doc_id"):
@@ -58,7 +66,7 @@ def _with_positions(part: pd.DataFrame, columns: tuple[str, ...], partition_info
     return out
 
 
-def _by_query(dd, df, columns: tuple[str, ...], npartitions: int):
+def _by_query(dd: Any, df: Any, columns: tuple[str, ...], npartitions: int) -> Any:
     """``df`` hash-partitioned by the text of its query ids into ``npartitions`` partitions."""
     meta = df._meta[list(columns)].astype({"query_id": "str", "doc_id": "str"}).assign(**{_ROW: np.int64(0)})
     tagged = df.map_partitions(_with_positions, columns, meta=meta)
@@ -79,7 +87,7 @@ def _meta() -> pd.DataFrame:
     )
 
 
-def _evaluate_partition(run: pd.DataFrame, qrels: pd.DataFrame, options: dict) -> pd.DataFrame:
+def _evaluate_partition(run: pd.DataFrame, qrels: pd.DataFrame, options: dict[str, Any]) -> pd.DataFrame:
     """evaluate_run on one partition pair, rows back in their input order, with each query's first position."""
     # Not every shuffle keeps row order: put each query's rows back in input order (ties="stable"
     # follows it), each query's rows together, as in a TREC run (evaluate_run's fast path).
@@ -94,9 +102,57 @@ def _evaluate_partition(run: pd.DataFrame, qrels: pd.DataFrame, options: dict) -
     return per_query
 
 
+@overload
 def evaluate_ddf(
-    run_ddf,
-    qrels_ddf,
+    run_ddf: DaskFrame,
+    qrels_ddf: DaskFrame,
+    *,
+    k: int | None = ...,
+    gain: str = ...,
+    discount: str = ...,
+    discount_base: float = ...,
+    ties: str = ...,
+    empty: str = ...,
+    npartitions: int | None = ...,
+    compute: Literal[True] = ...,
+) -> tuple[pd.DataFrame, float]: ...
+
+
+@overload
+def evaluate_ddf(
+    run_ddf: DaskFrame,
+    qrels_ddf: DaskFrame,
+    *,
+    k: int | None = ...,
+    gain: str = ...,
+    discount: str = ...,
+    discount_base: float = ...,
+    ties: str = ...,
+    empty: str = ...,
+    npartitions: int | None = ...,
+    compute: Literal[False],
+) -> tuple[DaskFrame, DaskScalar]: ...
+
+
+@overload
+def evaluate_ddf(
+    run_ddf: DaskFrame,
+    qrels_ddf: DaskFrame,
+    *,
+    k: int | None = ...,
+    gain: str = ...,
+    discount: str = ...,
+    discount_base: float = ...,
+    ties: str = ...,
+    empty: str = ...,
+    npartitions: int | None = ...,
+    compute: bool = ...,
+) -> tuple[pd.DataFrame, float] | tuple[DaskFrame, DaskScalar]: ...
+
+
+def evaluate_ddf(
+    run_ddf: DaskFrame,
+    qrels_ddf: DaskFrame,
     *,
     k: int | None = None,
     gain: str = "exponential",
@@ -106,7 +162,7 @@ def evaluate_ddf(
     empty: str = "zero",
     npartitions: int | None = None,
     compute: bool = True,
-):
+) -> tuple[pd.DataFrame, float] | tuple[DaskFrame, DaskScalar]:
     """``evaluate_run`` on Dask DataFrames: per-query nDCG@k of a run against qrels, and their mean.
 
     The numbers are exactly ``evaluate_run``'s on the concatenated pandas frames (same

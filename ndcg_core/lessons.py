@@ -5,11 +5,15 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ndcg_core._registry import discount_weights, gain_values
 from ndcg_core._validate import as_numbers, check_gain_fits, check_options
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 #: Largest number of items whose orders are searched exhaustively (7! = 5040 orders).
 EXHAUSTIVE_ITEMS = 7
@@ -29,7 +33,7 @@ class GainDisagreement:
     exponential_dcg: tuple[float, float]
 
 
-def discount_share(discounts, k: int) -> float:
+def discount_share(discounts: ArrayLike, k: int) -> float:
     """Share of the total discount weight that ranks 1..k carry.
 
     Parameters
@@ -80,9 +84,7 @@ def _candidate_items(rel: np.ndarray) -> list[int]:
 
 
 @lru_cache(maxsize=256)
-def _search(
-    grades: tuple[float, ...], discount: str, k: int | None
-) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+def _search(grades: tuple[float, ...], discount: str, k: int | None) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """Two orders whose DCG@k linear and exponential gain rank oppositely, by the clearest margin.
 
     The searched orders put ``top`` of the candidate items, in every order, above the rest
@@ -120,7 +122,7 @@ def _search(
     return order(best[1]), order(best[2])
 
 
-def gain_disagreement(relevance, *, k: int | None = None, discount: str = "log2") -> GainDisagreement | None:
+def gain_disagreement(relevance: ArrayLike, *, k: int | None = None, discount: str = "log2") -> GainDisagreement | None:
     """Find two orders of the given items whose DCG@k linear and exponential gain rank oppositely.
 
     Only the top k ranks count, so the search is over which items fill them and in which
@@ -179,21 +181,29 @@ def gain_disagreement(relevance, *, k: int | None = None, discount: str = "log2"
         return None
     first, second = found
     d = discount_weights(len(rel), discount)[: len(rel) if k is None else k]
-    dcgs = {
-        g: tuple(float(gain_values(rel[list(o)][: len(d)], g) @ d) for o in (first, second))
-        for g in ("linear", "exponential")
-    }
-    return GainDisagreement(first, second, dcgs["linear"], dcgs["exponential"])
+
+    def dcg(order: tuple[int, ...], gain: str) -> float:
+        return float(gain_values(rel[list(order)][: len(d)], gain) @ d)
+
+    return GainDisagreement(
+        first,
+        second,
+        (dcg(first, "linear"), dcg(second, "linear")),
+        (dcg(first, "exponential"), dcg(second, "exponential")),
+    )
 
 
 def _swap_kernel(gains: np.ndarray, discounts: np.ndarray, idcg: float) -> np.ndarray:
     """ΔnDCG of swapping ranks i and j: (g_i − g_j)(d_j − d_i) / IDCG, zero when IDCG is 0."""
     if idcg <= 0:
         return np.zeros((len(gains), len(gains)))
-    return np.subtract.outer(gains, gains) * np.subtract.outer(discounts, discounts).T / idcg
+    deltas: np.ndarray = np.subtract.outer(gains, gains) * np.subtract.outer(discounts, discounts).T / idcg
+    return deltas
 
 
-def swap_deltas(relevance, *, k: int | None = None, gain: str = "exponential", discount: str = "log2") -> np.ndarray:
+def swap_deltas(
+    relevance: ArrayLike, *, k: int | None = None, gain: str = "exponential", discount: str = "log2"
+) -> np.ndarray:
     """Change in nDCG@k from swapping any two ranks of a ranked list (LambdaRank's |ΔnDCG|, signed).
 
     Swapping ranks i and j changes only their two terms, so DCG@k moves by
@@ -226,14 +236,14 @@ def swap_deltas(relevance, *, k: int | None = None, gain: str = "exponential", d
     >>> round(float(d[0, 1]), 4)  # grades 1, 3, 2 become 3, 1, 2: nDCG 0.7364 → 0.9721
     0.2358
     """
-    options = check_options(k=k, gain=gain, discount=discount)
+    k = check_options(k=k, gain=gain, discount=discount).k  # gain and discount come back as they were given
     rel = as_numbers(relevance, "relevance", nonnegative=True)
     if len(rel) == 0:
         raise ValueError("relevance is empty; swaps need at least one item")
-    check_gain_fits(rel, options.gain, lambda i: f"relevance[{i}] = {rel[i]:g}")
-    gains = gain_values(rel, options.gain)
-    d = discount_weights(len(rel), options.discount)
-    if options.k is not None:
-        d[options.k:] = 0.0
+    check_gain_fits(rel, gain, lambda i: f"relevance[{i}] = {rel[i]:g}")
+    gains = gain_values(rel, gain)
+    d = discount_weights(len(rel), discount)
+    if k is not None:
+        d[k:] = 0.0
     idcg = float(np.sort(gains)[::-1] @ d)
     return _swap_kernel(gains, d, idcg)

@@ -8,8 +8,11 @@ once (thousands of noisy draws) by ``batch_ndcg``, which uses the registry's ``g
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from time import perf_counter
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -19,6 +22,9 @@ from ndcg_core._validate import as_numbers, check_k
 from ndcg_core.batch import evaluate_run
 from ndcg_core.ranking import score_ranking
 
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
 JUDGES = ("annotators", "llm")
 KAPPA_WEIGHTS = ("linear", "quadratic")
 MAX_DRAWS = 100_000
@@ -27,14 +33,15 @@ SECOND_QUERY = (2.0, 0.0, 1.0)  # the lab's second query of the averaging exampl
 
 # ---------------------------------------------------------------- checks
 
-def _grades(grades, name: str = "grades") -> np.ndarray:
+
+def _grades(grades: ArrayLike, name: str = "grades") -> np.ndarray:
     out = as_numbers(grades, name, nonnegative=True)
     if len(out) == 0:
         raise ValueError(f"{name} is empty; give at least one graded item")
     return out
 
 
-def _probability(p, name: str) -> float:
+def _probability(p: float, name: str) -> float:
     try:
         value = float(p)
     except (TypeError, ValueError):
@@ -44,13 +51,13 @@ def _probability(p, name: str) -> float:
     return value
 
 
-def _count(n, name: str, top: int) -> int:
+def _count(n: object, name: str, top: int) -> int:
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 1 <= n <= top:
         raise ValueError(f"{name} {n!r} must be a whole number from 1 to {top}")
     return int(n)
 
 
-def _scale(scale) -> int:
+def _scale(scale: object) -> int:
     if isinstance(scale, bool) or not isinstance(scale, (int, np.integer)) or scale < 1:
         raise ValueError(f"scale {scale!r} must be a whole number of at least 1")
     return int(scale)
@@ -58,8 +65,10 @@ def _scale(scale) -> int:
 
 # ---------------------------------------------------------------- many rankings at once
 
-def batch_ndcg(grades: np.ndarray, *, k: int | None = None, gain: str = "exponential",
-               ideal: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+
+def batch_ndcg(
+    grades: np.ndarray, *, k: int | None = None, gain: str = "exponential", ideal: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(DCG@k, IDCG@k, nDCG@k) of each row of ``grades`` (rows in ranked order), as ``score_ranking`` gives them.
 
     ``ideal`` (same shape, optional) holds each row's judged grades for IDCG; by default the row itself.
@@ -83,6 +92,7 @@ def batch_ndcg(grades: np.ndarray, *, k: int | None = None, gain: str = "exponen
 
 # ---------------------------------------------------------------- 1. noisy grades
 
+
 def llm_confusion(scale: int) -> np.ndarray:
     """An illustrative LLM judge: P(judged grade | true grade) for grades 0..scale.
 
@@ -98,7 +108,9 @@ def llm_confusion(scale: int) -> np.ndarray:
     return out
 
 
-def noisy_grades(grades, *, p: float, scale: int, draws: int, seed: int, judge: str = "annotators") -> np.ndarray:
+def noisy_grades(
+    grades: ArrayLike, *, p: float, scale: int, draws: int, seed: int, judge: str = "annotators"
+) -> np.ndarray:
     """``draws`` noisy copies of ``grades`` (one per row).
 
     ``judge="annotators"``: each grade moves by −1 or +1 with probability ``p`` (half each way), clipped
@@ -117,7 +129,8 @@ def noisy_grades(grades, *, p: float, scale: int, draws: int, seed: int, judge: 
     u = rng.random((draws, len(g)))
     if judge == "annotators":
         move = np.where(u < p / 2, -1.0, np.where(u < p, 1.0, 0.0))
-        return np.clip(g + move, 0, scale)
+        moved: np.ndarray = np.clip(g + move, 0, scale)
+        return moved
     cum = np.cumsum(llm_confusion(scale), axis=1)[g.astype(int)]  # (n, scale + 1)
     v = rng.random((draws, len(g)))
     judged = (v[:, :, None] > cum[None, :, :]).sum(axis=2).clip(0, scale).astype(float)
@@ -155,14 +168,25 @@ def interval(values: np.ndarray) -> tuple[float, float]:
     return float(lo), float(hi)
 
 
-def verdict(a, b, tol: float = 1e-12):
+def verdict(a: ArrayLike, b: ArrayLike, tol: float = 1e-12) -> np.ndarray:
     """+1 where a beats b, −1 where b beats a, 0 for a tie (within ``tol``)."""
     d = np.asarray(a) - np.asarray(b)
-    return np.where(d > tol, 1, np.where(d < -tol, -1, 0))
+    signs: np.ndarray = np.where(d > tol, 1, np.where(d < -tol, -1, 0))
+    return signs
 
 
-def noise_study(grades, order_y, *, p: float, scale: int, draws: int, seed: int, k: int | None = None,
-                gain: str = "exponential", judge: str = "annotators") -> NoiseResult:
+def noise_study(
+    grades: ArrayLike,
+    order_y: ArrayLike,
+    *,
+    p: float,
+    scale: int,
+    draws: int,
+    seed: int,
+    k: int | None = None,
+    gain: str = "exponential",
+    judge: str = "annotators",
+) -> NoiseResult:
     """Noisy grades for the items of ranking X (``grades``, in X's order); Y lists the same items in ``order_y``."""
     g = _grades(grades)
     order = np.asarray(order_y)
@@ -177,7 +201,7 @@ def noise_study(grades, order_y, *, p: float, scale: int, draws: int, seed: int,
     return NoiseResult(ox, oy, x, y, interval(x), interval(y), flips)
 
 
-def weighted_kappa(a, b, *, scale: int, weights: str = "linear") -> float:
+def weighted_kappa(a: ArrayLike, b: ArrayLike, *, scale: int, weights: str = "linear") -> float:
     """Cohen's kappa of two graders over grades 0..scale with linear or quadratic disagreement weights.
 
     It equals scikit-learn's ``cohen_kappa_score(a, b, labels=range(scale + 1), weights=...)``: the
@@ -205,12 +229,13 @@ def weighted_kappa(a, b, *, scale: int, weights: str = "linear") -> float:
 
 # ---------------------------------------------------------------- 2. the cut-off k
 
-def ndcg_at_every_k(grades, *, gain: str = "exponential") -> np.ndarray:
+
+def ndcg_at_every_k(grades: ArrayLike, *, gain: str = "exponential") -> np.ndarray:
     """nDCG@1, nDCG@2, ..., nDCG@n of one ranking (``score_ranking``'s running column)."""
     return score_ranking(_grades(grades), k=None, gain=gain).column("ndcg")
 
 
-def swap_points(a, b, tol: float = 1e-12) -> list[int]:
+def swap_points(a: ArrayLike, b: ArrayLike, tol: float = 1e-12) -> list[int]:
     """The cut-offs k (1-based) at which the leader of two nDCG@k curves changes.
 
     A tie at some k is no swap; the leader changes at the first k after it where the other curve is ahead.
@@ -219,7 +244,8 @@ def swap_points(a, b, tol: float = 1e-12) -> list[int]:
     [2]
     """
     signs = verdict(np.asarray(a, dtype=float), np.asarray(b, dtype=float), tol)
-    out, last = [], 0
+    out: list[int] = []
+    last = 0
     for k, s in enumerate(signs.tolist(), start=1):
         if s and last and s != last:
             out.append(k)
@@ -228,6 +254,7 @@ def swap_points(a, b, tol: float = 1e-12) -> list[int]:
 
 
 # ---------------------------------------------------------------- 3. incomplete judgments
+
 
 def hidden_mask(n: int, share: float, seed: int) -> np.ndarray:
     """Which of ``n`` judgments to hide: round(share × n) of them, chosen by the seed."""
@@ -250,7 +277,9 @@ class Incomplete:
     judged_at_k: float  # share of the top k that is judged
 
 
-def incomplete(grades, hidden, *, scale: int, k: int | None = None, gain: str = "exponential") -> Incomplete:
+def incomplete(
+    grades: ArrayLike, hidden: ArrayLike, *, scale: int, k: int | None = None, gain: str = "exponential"
+) -> Incomplete:
     """Each measure for ``grades`` (ranked order) with the judgments where ``hidden`` is True unknown.
 
     The ideal uses the known judgments only, as a test collection's qrels do. The bounds hold for any
@@ -274,12 +303,12 @@ def incomplete(grades, hidden, *, scale: int, k: int | None = None, gain: str = 
     kept = g[~hide]
     condensed = score_ranking(kept, k=k, gain=gain).ndcg if len(kept) else 0.0
     cut = len(g) if k is None else min(k, len(g))
-    return Incomplete(full, low_r.ndcg, condensed, lower, upper,
-                      float(np.mean(~hide[:cut])))
+    return Incomplete(full, low_r.ndcg, condensed, lower, upper, float(np.mean(~hide[:cut])))
 
 
-def incomplete_sweep(grades, shares, *, draws: int, seed: int, k: int | None = None,
-                     gain: str = "exponential") -> dict[str, np.ndarray]:
+def incomplete_sweep(
+    grades: ArrayLike, shares: ArrayLike, *, draws: int, seed: int, k: int | None = None, gain: str = "exponential"
+) -> dict[str, np.ndarray]:
     """Mean |measure − full nDCG| over ``draws`` seeded hidings at each hidden share, for both point measures.
 
     Returns {"share", "as_zero", "condensed", "judged_at_k"}: one value per share (judged@k is its mean).
@@ -292,22 +321,27 @@ def incomplete_sweep(grades, shares, *, draws: int, seed: int, k: int | None = N
     keys = rng.random((draws, n))
     ranks = np.argsort(np.argsort(keys, axis=1), axis=1)  # each draw's random order of the items
     cut = n if k is None else min(k, n)
-    out = {"share": np.asarray(shares, dtype=float), "as_zero": [], "condensed": [], "judged_at_k": []}
-    for share in out["share"]:
+    share_values = np.asarray(shares, dtype=float)
+    as_zero: list[float] = []
+    condensed_errors: list[float] = []
+    judged_at_k: list[float] = []
+    for share in share_values:
         hide = ranks < round(_probability(share, "hidden share") * n)
         zero = np.where(hide, 0.0, g)
         # The condensed list: judged items first in their order, unjudged moved past the end as 0.
         order = np.argsort(hide, axis=1, kind="stable")
         condensed = np.take_along_axis(zero, order, axis=1)
-        out["as_zero"].append(np.abs(batch_ndcg(zero, k=k, gain=gain)[2] - full).mean())
-        out["condensed"].append(np.abs(batch_ndcg(condensed, k=k, gain=gain)[2] - full).mean())
-        out["judged_at_k"].append((~hide[:, :cut]).mean())
+        as_zero.append(np.abs(batch_ndcg(zero, k=k, gain=gain)[2] - full).mean())
+        condensed_errors.append(np.abs(batch_ndcg(condensed, k=k, gain=gain)[2] - full).mean())
+        judged_at_k.append((~hide[:, :cut]).mean())
+    out = {"share": share_values, "as_zero": as_zero, "condensed": condensed_errors, "judged_at_k": judged_at_k}
     return {name: np.asarray(v, dtype=float) for name, v in out.items()}
 
 
 # ---------------------------------------------------------------- 4. averaging over queries
 
-def run_frames(queries) -> tuple[pd.DataFrame, pd.DataFrame]:
+
+def run_frames(queries: Iterable[ArrayLike]) -> tuple[pd.DataFrame, pd.DataFrame]:
     """A run and its qrels from each query's grades in ranked order (query ids q1, q2, ...; all listed items judged)."""
     run, qrels = [], []
     for q, grades in enumerate(queries, start=1):
@@ -317,11 +351,15 @@ def run_frames(queries) -> tuple[pd.DataFrame, pd.DataFrame]:
             qrels.append((f"q{q}", f"q{q}-d{i + 1}", float(grade)))
     if not run:
         raise ValueError("queries is empty; give at least one query")
-    return (pd.DataFrame(run, columns=["query_id", "doc_id", "score"]),
-            pd.DataFrame(qrels, columns=["query_id", "doc_id", "relevance"]))
+    return (
+        pd.DataFrame(run, columns=["query_id", "doc_id", "score"]),
+        pd.DataFrame(qrels, columns=["query_id", "doc_id", "relevance"]),
+    )
 
 
-def means_by_empty(queries, most: int, *, k: int | None = None, gain: str = "exponential") -> dict[str, np.ndarray]:
+def means_by_empty(
+    queries: Iterable[ArrayLike], most: int, *, k: int | None = None, gain: str = "exponential"
+) -> dict[str, np.ndarray]:
     """The mean nDCG with m = 0..most all-zero queries added to ``queries``, counted as 0 and left out.
 
     One ``evaluate_run`` scores every query; the mean with m empty queries is that of the first
@@ -345,6 +383,7 @@ def means_by_empty(queries, most: int, *, k: int | None = None, gain: str = "exp
 
 # ---------------------------------------------------------------- 5. the cost of IDCG
 
+
 def synthetic_run(n_queries: int, n_docs: int, seed: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     """A seeded run of ``n_queries`` × ``n_docs`` documents with distinct random scores, every document judged 0–3."""
     n_queries, n_docs = _count(n_queries, "number of queries", 10**6), _count(n_docs, "number of documents", 10**6)
@@ -354,26 +393,30 @@ def synthetic_run(n_queries: int, n_docs: int, seed: int) -> tuple[pd.DataFrame,
     query_id = pd.array([f"q{i}" for i in q], dtype="string")
     doc_id = pd.array([f"d{i}" for i in d], dtype="string")
     run = pd.DataFrame({"query_id": query_id, "doc_id": doc_id, "score": rng.permutation(q.size).astype(float)})
-    qrels = pd.DataFrame({"query_id": query_id, "doc_id": doc_id,
-                          "relevance": rng.integers(0, 4, q.size).astype(float)})
+    qrels = pd.DataFrame(
+        {"query_id": query_id, "doc_id": doc_id, "relevance": rng.integers(0, 4, q.size).astype(float)}
+    )
     return run, qrels
 
 
-def per_query_lists(run: pd.DataFrame, qrels: pd.DataFrame) -> list[tuple[str, np.ndarray, np.ndarray]]:
+def per_query_lists(run: pd.DataFrame, qrels: pd.DataFrame) -> list[tuple[Hashable, np.ndarray, np.ndarray]]:
     """(query, grades in score order, judged grades) of each query: what a per-query loop scores."""
     joined = run.merge(qrels, on=["query_id", "doc_id"], how="left").fillna({"relevance": 0.0})
     joined = joined.sort_values(["query_id", "score"], ascending=[True, False], kind="stable")
     judged = {q: g["relevance"].to_numpy() for q, g in qrels.groupby("query_id", sort=False)}
-    return [(q, g["relevance"].to_numpy(), judged.get(q, np.zeros(0)))
-            for q, g in joined.groupby("query_id", sort=False)]
+    return [
+        (q, g["relevance"].to_numpy(), judged.get(q, np.zeros(0))) for q, g in joined.groupby("query_id", sort=False)
+    ]
 
 
-def naive_loop(lists, *, k: int | None = None, gain: str = "exponential") -> dict[str, float]:
+def naive_loop(
+    lists: Iterable[tuple[Hashable, np.ndarray, np.ndarray]], *, k: int | None = None, gain: str = "exponential"
+) -> dict[Hashable, float]:
     """nDCG of each query, one ``score_ranking`` call per query: the per-query Python loop."""
     return {q: score_ranking(g, k=k, gain=gain, ideal_pool=pool).ndcg for q, g, pool in lists}
 
 
-def _best(call, repeats: int) -> float:
+def _best(call: Callable[[], object], repeats: int) -> float:
     times = []
     for _ in range(repeats):
         start = perf_counter()
@@ -382,8 +425,14 @@ def _best(call, repeats: int) -> float:
     return min(times)
 
 
-def time_evaluation(sizes, *, k: int | None = 10, gain: str = "exponential", seed: int = 0,
-                    repeats: int = 3) -> pd.DataFrame:
+def _ideal_sorts(lists: Iterable[tuple[Hashable, np.ndarray, np.ndarray]]) -> list[np.ndarray]:
+    """Each query's judged grades, best first: the sorts IDCG needs."""
+    return [np.sort(pool)[::-1] for _, _, pool in lists]
+
+
+def time_evaluation(
+    sizes: Iterable[tuple[int, int]], *, k: int | None = 10, gain: str = "exponential", seed: int = 0, repeats: int = 3
+) -> pd.DataFrame:
     """Seconds (best of ``repeats``) to score each (queries, documents) size three ways.
 
     ``vectorized``: one ``evaluate_run`` call over the whole run; ``loop``: ``naive_loop``, one
@@ -394,10 +443,13 @@ def time_evaluation(sizes, *, k: int | None = 10, gain: str = "exponential", see
     for n_queries, n_docs in sizes:
         run, qrels = synthetic_run(n_queries, n_docs, seed)
         lists = per_query_lists(run, qrels)
-        rows.append({
-            "queries": n_queries, "documents": n_docs,
-            "vectorized": _best(lambda run=run, qrels=qrels: evaluate_run(run, qrels, k=k, gain=gain), repeats),
-            "loop": _best(lambda lists=lists: naive_loop(lists, k=k, gain=gain), max(1, repeats - 2)),
-            "sorts": _best(lambda lists=lists: [np.sort(pool)[::-1] for _, _, pool in lists], repeats),
-        })
+        rows.append(
+            {
+                "queries": n_queries,
+                "documents": n_docs,
+                "vectorized": _best(partial(evaluate_run, run, qrels, k=k, gain=gain), repeats),
+                "loop": _best(partial(naive_loop, lists, k=k, gain=gain), max(1, repeats - 2)),
+                "sorts": _best(partial(_ideal_sorts, lists), repeats),
+            }
+        )
     return pd.DataFrame(rows)

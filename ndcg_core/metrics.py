@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ndcg_core._validate import as_numbers, check_k
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 
 @dataclass(frozen=True)
@@ -52,7 +56,7 @@ class BinaryMetrics:
         return self.relevant_ranks[0] if self.relevant_ranks else None
 
 
-def _check_threshold(threshold) -> float:
+def _check_threshold(threshold: object) -> float:
     if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
         raise ValueError(f"threshold = {threshold!r} must be a number > 0")
     value = float(threshold)
@@ -61,7 +65,7 @@ def _check_threshold(threshold) -> float:
     return value
 
 
-def _check_n_relevant(n_relevant, listed: int, threshold: float) -> int:
+def _check_n_relevant(n_relevant: object, listed: int, threshold: float) -> int:
     if n_relevant is None:
         return listed
     if isinstance(n_relevant, (bool, np.bool_)) or not isinstance(n_relevant, numbers.Integral):
@@ -76,7 +80,9 @@ def _check_n_relevant(n_relevant, listed: int, threshold: float) -> int:
     return int(n_relevant)
 
 
-def _metrics(relevant: np.ndarray, k: int | None, n_relevant: int) -> tuple[float, float, float, float, tuple]:
+def _metrics(
+    relevant: np.ndarray, k: int | None, n_relevant: int
+) -> tuple[float, float, float, float, tuple[int, ...]]:
     """RR, AP, P, recall and the relevant ranks of a boolean relevance array in ranked order."""
     cutoff = len(relevant) if k is None else k
     ranks = np.flatnonzero(relevant[:cutoff]) + 1
@@ -88,8 +94,9 @@ def _metrics(relevant: np.ndarray, k: int | None, n_relevant: int) -> tuple[floa
     return float(rr), ap, precision, recall, tuple(int(r) for r in ranks)
 
 
-def binary_metrics(relevance, *, k: int | None = None, threshold: float = 1, n_relevant: int | None = None
-                   ) -> BinaryMetrics:
+def binary_metrics(
+    relevance: ArrayLike, *, k: int | None = None, threshold: float = 1, n_relevant: int | None = None
+) -> BinaryMetrics:
     """Reciprocal rank, average precision, precision@k and recall@k of one ranked list (trec_eval's).
 
     Parameters
@@ -151,6 +158,14 @@ def binary_metrics(relevance, *, k: int | None = None, threshold: float = 1, n_r
     total = _check_n_relevant(n_relevant, listed, threshold)
     rr, ap, precision, recall, ranks = _metrics(relevant, k, total)
     return BinaryMetrics(
-        reciprocal_rank=rr, average_precision=ap, precision=precision, recall=recall, k=k,
-        threshold=threshold, n_listed=len(rel), n_relevant=total, n_relevant_listed=listed, relevant_ranks=ranks,
+        reciprocal_rank=rr,
+        average_precision=ap,
+        precision=precision,
+        recall=recall,
+        k=k,
+        threshold=threshold,
+        n_listed=len(rel),
+        n_relevant=total,
+        n_relevant_listed=listed,
+        relevant_ranks=ranks,
     )

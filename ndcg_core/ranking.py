@@ -10,8 +10,10 @@ follow a named tie policy from the registry (``_registry.TIES``, with the refere
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING, TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -20,11 +22,28 @@ from ndcg_core._kernels import gains_used, group_ids, group_starts, ndcg_ratio, 
 from ndcg_core._registry import discount_weights, gain_values
 from ndcg_core._validate import as_numbers, check_gain_fits, check_options
 
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
 STEP_COLUMNS = (
-    "rank", "item", "relevance", "score", "tie_group", "gain", "gain_used", "discount",
-    "discounted_gain", "cg", "dcg", "idcg", "ndcg", "in_cutoff",
+    "rank",
+    "item",
+    "relevance",
+    "score",
+    "tie_group",
+    "gain",
+    "gain_used",
+    "discount",
+    "discounted_gain",
+    "cg",
+    "dcg",
+    "idcg",
+    "ndcg",
+    "in_cutoff",
 )
 IDEAL_COLUMNS = ("rank", "item", "relevance", "gain", "discount", "discounted_gain", "cg", "idcg", "in_cutoff")
+
+_Columns: TypeAlias = "dict[str, np.ndarray | list[str]]"  # a step table: column name -> values, one per rank
 
 
 def _running_dcg(gains: np.ndarray, discounts: np.ndarray) -> np.ndarray:
@@ -50,11 +69,12 @@ class RankingScore:
     k: int | None
     gain: str
     discount: str
+    discount_base: float  # the log base of the "log" and "jarvelin" discounts (2 for "log2"), so labels can name it
     ties: str
     order: tuple[int, ...]
     tie_group_sizes: tuple[int, ...]
-    _steps: dict = field(repr=False, compare=False)
-    _ideal: dict = field(repr=False, compare=False)
+    _steps: _Columns = field(repr=False, compare=False)
+    _ideal: _Columns = field(repr=False, compare=False)
 
     @property
     def idcg_is_zero(self) -> bool:
@@ -93,13 +113,13 @@ class RankingScore:
         return arr
 
 
-def _check_labels(labels, n: int, name: str) -> list[str]:
+def _check_labels(labels: Iterable[object] | None, n: int, name: str) -> list[str]:
     if labels is None:
         return [str(i + 1) for i in range(n)]
-    labels = [str(x) for x in labels]
-    if len(labels) != n:
-        raise ValueError(f"{name} has {len(labels)} entries but there are {n} grades")
-    return labels
+    texts = [str(x) for x in labels]
+    if len(texts) != n:
+        raise ValueError(f"{name} has {len(texts)} entries but there are {n} grades")
+    return texts
 
 
 def _check_pool_covers(rel: np.ndarray, pool: np.ndarray) -> None:
@@ -124,7 +144,14 @@ class _Inputs:
     pool_names: list[str]
 
 
-def _inputs(rel: np.ndarray, scores, ideal_pool, labels, pool_labels, gain: str) -> _Inputs:
+def _inputs(
+    rel: np.ndarray,
+    scores: ArrayLike | None,
+    ideal_pool: ArrayLike | None,
+    labels: Iterable[object] | None,
+    pool_labels: Iterable[object] | None,
+    gain: str,
+) -> _Inputs:
     """Check the rest of the inputs around the checked grades ``rel`` (the options are checked already)."""
     check_gain_fits(rel, gain, lambda i: f"relevance[{i}] = {float(rel[i])!r}")
     names = _check_labels(labels, len(rel), "labels")
@@ -175,13 +202,13 @@ def _kernel(x: _Inputs, gain: str, discount: str, discount_base: float, ties: st
     return _Kernel(order, groups, ranked_gains, used, ideal_idx, ideal_gains, disc, *running)
 
 
-def _tables(x: _Inputs, r: _Kernel, k: int | None) -> tuple[dict, dict]:
+def _tables(x: _Inputs, r: _Kernel, k: int | None) -> tuple[_Columns, _Columns]:
     """The step tables of the ranked list and of the ideal order, as dicts of columns."""
     n, m = len(x.rel), len(x.pool)
     ranks = np.arange(1, max(n, m) + 1)
     cut = ranks <= (k if k is not None else len(ranks))
     idcg_at = r.running_idcg[np.minimum(ranks[:n], m) - 1] if m else np.zeros(n)  # empty pool: nothing judged
-    steps = {
+    steps: _Columns = {
         "rank": ranks[:n],
         "item": [x.names[i] for i in r.order],
         "relevance": x.rel[r.order],
@@ -197,7 +224,7 @@ def _tables(x: _Inputs, r: _Kernel, k: int | None) -> tuple[dict, dict]:
         "ndcg": ndcg_ratio(r.running_dcg, idcg_at),
         "in_cutoff": cut[:n],
     }
-    ideal = {
+    ideal: _Columns = {
         "rank": ranks[:m],
         "item": [x.pool_names[i] for i in r.ideal_idx],
         "relevance": x.pool[r.ideal_idx],
@@ -212,16 +239,16 @@ def _tables(x: _Inputs, r: _Kernel, k: int | None) -> tuple[dict, dict]:
 
 
 def score_ranking(
-    relevance,
-    scores=None,
+    relevance: ArrayLike,
+    scores: ArrayLike | None = None,
     *,
     k: int | None = None,
     gain: str = "exponential",
     discount: str = "log2",
-    ideal_pool=None,
+    ideal_pool: ArrayLike | None = None,
     ties: str = "average",
-    labels=None,
-    pool_labels=None,
+    labels: Iterable[object] | None = None,
+    pool_labels: Iterable[object] | None = None,
     discount_base: float = 2.0,
 ) -> RankingScore:
     """nDCG@k of one list of graded items, with CG, DCG and IDCG step tables.
@@ -320,6 +347,7 @@ def score_ranking(
         k=k,
         gain=gain,
         discount=discount,
+        discount_base=float(discount_base),
         ties=ties,
         order=tuple(int(i) for i in r.order),
         tie_group_sizes=tuple(int(c) for c in np.bincount(r.groups)),

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 PERMUTATIONS = 10_000
 BOOTSTRAPS = 10_000
@@ -124,8 +128,9 @@ def randomization_p(delta: np.ndarray, permutations: int = PERMUTATIONS, seed: i
     return (hits + 1) / (permutations + 1)
 
 
-def bootstrap_ci(delta: np.ndarray, resamples: int = BOOTSTRAPS, seed: int = SEED,
-                 level: float = 0.95) -> tuple[float, float]:
+def bootstrap_ci(
+    delta: np.ndarray, resamples: int = BOOTSTRAPS, seed: int = SEED, level: float = 0.95
+) -> tuple[float, float]:
     """The percentile bootstrap interval of the mean Δ: queries drawn with replacement, ``resamples`` times."""
     n = len(delta)
     if n == 0:
@@ -135,13 +140,15 @@ def bootstrap_ci(delta: np.ndarray, resamples: int = BOOTSTRAPS, seed: int = SEE
     means = np.empty(resamples)
     for start in range(0, resamples, chunk):
         size = min(chunk, resamples - start)
-        means[start:start + size] = delta[rng.integers(0, n, size=(size, n))].mean(axis=1)
+        means[start : start + size] = delta[rng.integers(0, n, size=(size, n))].mean(axis=1)
     tail = (1.0 - level) / 2.0 * 100
     low, high = np.percentile(means, [tail, 100 - tail])
     return float(low), float(high)
 
 
-def compare(a, b, *, permutations: int = PERMUTATIONS, resamples: int = BOOTSTRAPS, seed: int = SEED) -> Comparison:
+def compare(
+    a: ArrayLike, b: ArrayLike, *, permutations: int = PERMUTATIONS, resamples: int = BOOTSTRAPS, seed: int = SEED
+) -> Comparison:
     """Run B against run A: ``a`` and ``b`` hold each query's score, paired by position."""
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1:
@@ -160,15 +167,24 @@ def compare(a, b, *, permutations: int = PERMUTATIONS, resamples: int = BOOTSTRA
     effect = mean / sd if n > 1 and sd > 0 else float("nan")
     low, high = bootstrap_ci(delta, resamples, seed)
     return Comparison(
-        n=n, mean_a=float(a.mean()) if n else float("nan"), mean_b=float(b.mean()) if n else float("nan"),
-        mean_delta=mean, wins=int(np.count_nonzero(delta > 0)), ties=int(np.count_nonzero(delta == 0)),
-        losses=int(np.count_nonzero(delta < 0)), t=t, p_t=p,
-        p_randomization=randomization_p(delta, permutations, seed), permutations=permutations,
-        ci_low=low, ci_high=high, effect_size=effect,
+        n=n,
+        mean_a=float(a.mean()) if n else float("nan"),
+        mean_b=float(b.mean()) if n else float("nan"),
+        mean_delta=mean,
+        wins=int(np.count_nonzero(delta > 0)),
+        ties=int(np.count_nonzero(delta == 0)),
+        losses=int(np.count_nonzero(delta < 0)),
+        t=t,
+        p_t=p,
+        p_randomization=randomization_p(delta, permutations, seed),
+        permutations=permutations,
+        ci_low=low,
+        ci_high=high,
+        effect_size=effect,
     )
 
 
-def holm(p_values) -> list[float]:
+def holm(p_values: ArrayLike) -> list[float]:
     """Holm–Bonferroni adjusted p-values, in the given order: the i-th smallest is multiplied by
     (m − i + 1), and each adjusted value is at least the one before it in that order (capped at 1)."""
     p = np.asarray(p_values, dtype=float)

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -54,7 +56,7 @@ def decode(data: bytes, name: str) -> str:
     raise ValueError(f"{name}: the text is neither UTF-8 nor CP949 (EUC-KR)")
 
 
-def _read_text(source: str | os.PathLike | bytes, name: str | None) -> tuple[str, str]:
+def _read_text(source: str | os.PathLike[str] | bytes, name: str | None) -> tuple[str, str]:
     if isinstance(source, bytes):
         return decode(source, name or "file"), name or "file"
     path = os.fspath(source)
@@ -62,7 +64,7 @@ def _read_text(source: str | os.PathLike | bytes, name: str | None) -> tuple[str
         return decode(f.read(), name or path), name or path
 
 
-def _lines(text: str):
+def _lines(text: str) -> Iterator[tuple[int, list[str]]]:
     """(line number, fields) of each non-blank line, as trec_eval splits them."""
     for no, line in enumerate(text.splitlines(), start=1):
         fields = line.split()
@@ -80,24 +82,39 @@ def _fast(text: str, n_fields: int, number_at: int) -> pd.DataFrame | None:
     names = [str(i) for i in range(n_fields)]
     for delimiter in (b" ", b"\t"):
         other = b"\t" if delimiter == b" " else b" "
-        if (other in data or delimiter * 2 in data or data.startswith(delimiter)
-                or any(a + b in data for a, b in ((delimiter, b"\n"), (delimiter, b"\r"), (b"\n", delimiter)))):
+        if (
+            other in data
+            or delimiter * 2 in data
+            or data.startswith(delimiter)
+            or any(a + b in data for a, b in ((delimiter, b"\n"), (delimiter, b"\r"), (b"\n", delimiter)))
+        ):
             continue  # an empty field or mixed separators: not this delimiter's simple case
         try:
             table = pacsv.read_csv(
-                io.BytesIO(data), read_options=pacsv.ReadOptions(column_names=names),
-                parse_options=pacsv.ParseOptions(delimiter=delimiter.decode(), quote_char=False,
-                                                 ignore_empty_lines=True),
+                io.BytesIO(data),
+                read_options=pacsv.ReadOptions(column_names=names),
+                parse_options=pacsv.ParseOptions(
+                    delimiter=delimiter.decode(), quote_char=False, ignore_empty_lines=True
+                ),
                 convert_options=pacsv.ConvertOptions(  # only the three fields used; every line still needs all
                     column_types={"0": pa.string(), "2": pa.string(), names[number_at]: pa.float64()},
-                    include_columns=["0", "2", names[number_at]], strings_can_be_null=False, null_values=[]))
+                    include_columns=["0", "2", names[number_at]],
+                    strings_can_be_null=False,
+                    null_values=[],
+                ),
+            )
         except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError):
             continue
         query, doc, number = table.column("0"), table.column("2"), table.column(names[number_at])
-        if (table.num_rows == 0 or number.null_count or not pc.all(pc.is_finite(number)).as_py()
-                or _has_duplicates(query, doc)):  # a blank, "nan" or "inf" number: the careful reader names it
+        if (
+            table.num_rows == 0
+            or number.null_count
+            or not pc.all(pc.is_finite(number)).as_py()
+            or _has_duplicates(query, doc)
+        ):  # a blank, "nan" or "inf" number: the careful reader names it
             return None
-        return pa.table({"query_id": query, "doc_id": doc, "number": number}).to_pandas()
+        frame: pd.DataFrame = pa.table({"query_id": query, "doc_id": doc, "number": number}).to_pandas()
+        return frame
     return None
 
 
@@ -131,7 +148,7 @@ class LineProblem:
 
     line: int
     code: str  # a key of _MESSAGES: "fields", "number", "infinite", "duplicate", "comment", "blank", "width"
-    params: dict = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
 
     def message(self) -> str:
         """The problem in English, e.g. "5 fields, but a run line needs 6"."""
@@ -148,10 +165,10 @@ _MESSAGES = {
     "width": "{n} fields, but the header names {need}",
 }
 LINE_CODES = tuple(_MESSAGES)
+Row: TypeAlias = "tuple[int, str, str, str]"  # a line's number, query id, doc id and number as written
 
 
-def check_rows(rows: list[tuple], columns: tuple[str, ...], number_col: str,
-               problems: list[LineProblem]) -> pd.DataFrame:
+def check_rows(rows: list[Row], columns: tuple[str, ...], number_col: str, problems: list[LineProblem]) -> pd.DataFrame:
     """Rows of (line, query, doc, number text) as a frame: bad numbers and repeated (query, doc) pairs
     are left out and recorded in ``problems``; the first of a repeated pair is kept."""
     seen: dict[tuple[str, str], int] = {}
@@ -205,7 +222,7 @@ def _careful(text: str, name: str, what: str) -> pd.DataFrame:
     return df
 
 
-def read_run(source: str | os.PathLike | bytes, name: str | None = None) -> pd.DataFrame:
+def read_run(source: str | os.PathLike[str] | bytes, name: str | None = None) -> pd.DataFrame:
     """A TREC run as columns query_id, doc_id, score (the rank and tag fields are not kept).
 
     Raises ValueError naming the file and line of the first bad line.
@@ -215,7 +232,7 @@ def read_run(source: str | os.PathLike | bytes, name: str | None = None) -> pd.D
     return df.rename(columns={"number": "score"}) if df is not None else _careful(text, name, "run")
 
 
-def read_qrels(source: str | os.PathLike | bytes, name: str | None = None) -> pd.DataFrame:
+def read_qrels(source: str | os.PathLike[str] | bytes, name: str | None = None) -> pd.DataFrame:
     """TREC qrels as columns query_id, doc_id, relevance (grades as numbers, negative ones kept).
 
     Raises ValueError naming the file and line of the first bad line.
@@ -229,24 +246,44 @@ def read_qrels(source: str | os.PathLike | bytes, name: str | None = None) -> pd
 
 def trec_order(run: pd.DataFrame) -> pd.DataFrame:
     """The run in trec_eval's order: by query, then score as a 32-bit float (descending), then docno (descending)."""
-    table = pa.table({"query_id": pa.array(run["query_id"].astype(str)), "doc_id": pa.array(run["doc_id"].astype(str)),
-                      "score": pa.array(run["score"].to_numpy(dtype=np.float32).astype(np.float64))})
-    order = pc.sort_indices(table, sort_keys=[("query_id", "ascending"), ("score", "descending"),
-                                              ("doc_id", "descending")])
-    return table.take(order).to_pandas()
+    table = pa.table(
+        {
+            "query_id": pa.array(run["query_id"].astype(str)),
+            "doc_id": pa.array(run["doc_id"].astype(str)),
+            "score": pa.array(run["score"].to_numpy(dtype=np.float32).astype(np.float64)),
+        }
+    )
+    order = pc.sort_indices(
+        table, sort_keys=[("query_id", "ascending"), ("score", "descending"), ("doc_id", "descending")]
+    )
+    ranked: pd.DataFrame = table.take(order).to_pandas()
+    return ranked
 
 
-def trec_eval_ndcg(run: pd.DataFrame, qrels: pd.DataFrame, *, cutoffs: tuple[int, ...] = (), full: bool = True,
-                   complete: bool = False, judged_only: bool = False, gain: str = "linear",
-                   ties: str = "stable") -> TrecResult:
+def trec_eval_ndcg(
+    run: pd.DataFrame,
+    qrels: pd.DataFrame,
+    *,
+    cutoffs: tuple[int, ...] = (),
+    full: bool = True,
+    complete: bool = False,
+    judged_only: bool = False,
+    gain: str = "linear",
+    ties: str = "stable",
+) -> TrecResult:
     """``ndcg`` (when ``full``) and ``ndcg_cut_K`` for each K in ``cutoffs``, as trec_eval computes them."""
     from ndcg_core.batch import evaluate_run
 
     if any(int(k) != k or k < 1 for k in cutoffs) or len(set(cutoffs)) != len(cutoffs):
         raise ValueError(f"cut-offs must be positive whole numbers without duplicates, got {list(cutoffs)}")
     grades = qrels["relevance"].to_numpy(dtype=float)
-    qrels = pd.DataFrame({"query_id": qrels["query_id"].astype(str).array,  # Arrow text stays Arrow text
-                          "doc_id": qrels["doc_id"].astype(str).array, "relevance": np.maximum(grades, 0.0)})
+    qrels = pd.DataFrame(
+        {
+            "query_id": qrels["query_id"].astype(str).array,  # Arrow text stays Arrow text
+            "doc_id": qrels["doc_id"].astype(str).array,
+            "relevance": np.maximum(grades, 0.0),
+        }
+    )
     judged_queries = sorted(pd.unique(qrels["query_id"]))
     ranked = trec_order(run)
     in_both = pc.is_in(pa.array(ranked["query_id"]), value_set=pa.array(judged_queries, pa.string()))

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ndcg_core._kernels import ndcg_ratio
-from ndcg_core._registry import MAX_GRADE, discount_weights, gain_values
+from ndcg_core._registry import GAINS, MAX_GRADE, discount_weights, gain_names, gain_values
 
 DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's ndcg_cut defaults
 NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?")  # a score or grade, as the careful reader takes it
@@ -74,8 +74,10 @@ _KEEP_LOW = np.array([(1 << (8 * j)) - 1 for j in range(9)], dtype=np.uint64)  #
 _POW10 = 10.0 ** np.arange(23)  # exact powers of ten
 _SIMPLE_DIGITS = 15  # a mantissa of up to 15 digits is exact in a float64
 _MAX_ODD_NUMBERS = 50_000  # numbers read one by one in Python before the careful reader is cheaper
-_UNICODE_SPACES = "\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029" \
-                  "\u202f\u205f\u3000"  # str.split() splits on these too
+_UNICODE_SPACES = (
+    "\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029"
+    "\u202f\u205f\u3000"
+)  # str.split() splits on these too
 _SLICE = 1 << 20  # bytes scanned at a time
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)  # padding of the matrices: sorts after every key
 _LOW32 = np.uint64(0xFFFFFFFF)
@@ -106,13 +108,15 @@ def _word(windows: np.ndarray, start: np.ndarray, end: np.ndarray, k: int) -> np
     """
     width = end - start
     keep = _KEEP_HIGH[np.minimum(width, 8) if k == 0 else np.clip(width - 8 * k, 0, 8)]  # width >= 0
-    return windows[np.maximum(end - 8 * (k + 1), 0)] & keep
+    word: np.ndarray = windows[np.maximum(end - 8 * (k + 1), 0)] & keep
+    return word
 
 
 def _order_word(windows_be: np.ndarray, start: np.ndarray, end: np.ndarray, k: int) -> np.ndarray:
     """Word k of each field from its start, big-endian and zero-padded: the words compare as the bytes do."""
     keep = _KEEP_HIGH[np.clip(end - start - 8 * k, 0, 8)]
-    return windows_be[np.minimum(start + 8 * k, len(windows_be) - 1)] & keep
+    word: np.ndarray = windows_be[np.minimum(start + 8 * k, len(windows_be) - 1)] & keep
+    return word
 
 
 def _hash(windows: np.ndarray, start: np.ndarray, end: np.ndarray, n_words: int) -> np.ndarray:
@@ -137,26 +141,26 @@ def _hash(windows: np.ndarray, start: np.ndarray, end: np.ndarray, n_words: int)
 def padded(data: bytes) -> np.ndarray:
     """A file's bytes as the fast path reads them: _PAD zero bytes, the bytes, _TAIL zero bytes."""
     buf = np.zeros(_PAD + len(data) + _TAIL, dtype=np.uint8)
-    buf[_PAD:_PAD + len(data)] = np.frombuffer(data, dtype=np.uint8)
+    buf[_PAD : _PAD + len(data)] = np.frombuffer(data, dtype=np.uint8)
     return buf
 
 
-def read_padded(path: str | os.PathLike) -> np.ndarray:
+def read_padded(path: str | os.PathLike[str]) -> np.ndarray:
     """A file read straight into a padded buffer (see ``padded``); OSError when it cannot be read."""
     with open(path, "rb") as f:
         size = os.fstat(f.fileno()).st_size
         buf = np.empty(_PAD + size + 1 + _TAIL, dtype=np.uint8)  # one byte more shows the file grew
-        got = f.readinto(memoryview(buf)[_PAD:_PAD + size + 1])
+        got = f.readinto(buf.data[_PAD : _PAD + size + 1])  # .data: the array's memoryview
         if got > size:  # it grew while being read
-            return padded(buf[_PAD:_PAD + got].tobytes() + f.read())
+            return padded(buf[_PAD : _PAD + got].tobytes() + f.read())
     buf[:_PAD] = 0
-    buf[_PAD + got:] = 0
-    return buf[:_PAD + got + _TAIL]
+    buf[_PAD + got :] = 0
+    return buf[: _PAD + got + _TAIL]
 
 
 def unpadded(buf: np.ndarray) -> bytes:
     """The file's bytes back from a padded buffer."""
-    return buf[_PAD:len(buf) - _TAIL].tobytes()
+    return buf[_PAD : len(buf) - _TAIL].tobytes()
 
 
 def _line_end_before(text: np.ndarray, lo: int, hi: int) -> int | None:
@@ -264,7 +268,7 @@ def _plan(buf: np.ndarray) -> list[tuple[int, int]] | str | None:
     if size and buf[_PAD + size - 1] != 10:  # a last line without its line end: add one
         buf[_PAD + size] = 10
         size += 1
-    text = buf[_PAD:_PAD + size]
+    text = buf[_PAD : _PAD + size]
     if size < 2 or text[:3].tobytes() == b"\xef\xbb\xbf":
         return _FIX
     slices, lo = [], 0
@@ -305,11 +309,12 @@ class _Slice:
     last_qid: str
 
 
-def _read_slice(buf: np.ndarray, lo: int, hi: int, n_fields: int, number_at: int, cols: _Columns,
-                row0: int) -> _Slice | str | None:
+def _read_slice(
+    buf: np.ndarray, lo: int, hi: int, n_fields: int, number_at: int, cols: _Columns, row0: int
+) -> _Slice | str | None:
     """Text bytes lo .. hi (whole lines) read in bulk into rows ``row0`` on of ``cols``; _FIX when the bytes need
     fixing, None unless the simple case."""
-    chunk = buf[_PAD + lo:_PAD + hi]
+    chunk = buf[_PAD + lo : _PAD + hi]
     sep = chunk <= 32
     where = np.flatnonzero(sep)
     seps = chunk[where]
@@ -347,23 +352,35 @@ def _read_slice(buf: np.ndarray, lo: int, hi: int, n_fields: int, number_at: int
         w = _word(windows, qs, qe, k)
         change[1:] |= w[1:] != w[:-1]
     heads = np.flatnonzero(change)
-    qids = [buf[a:b].tobytes().decode("utf-8") for a, b in zip(qs[[0, *heads]].tolist(), qe[[0, *heads]].tolist(),
-                                                               strict=True)]
-    last_qid = buf[qs[-1]:qe[-1]].tobytes().decode("utf-8")
+    qids = [
+        buf[a:b].tobytes().decode("utf-8")
+        for a, b in zip(qs[[0, *heads]].tolist(), qe[[0, *heads]].tolist(), strict=True)
+    ]
+    last_qid = buf[qs[-1] : qe[-1]].tobytes().decode("utf-8")
     cols.doc_hash[rows] = _hash(windows, ds, de, -(-int((de - ds).max()) // 8))
     return _Slice(len(ends), odd, ns[odd], ne[odd], heads, qids, last_qid)
 
 
-def _finish(buf: np.ndarray, slices: list, cols: _Columns | None, n_fields: int, number_at: int) -> _Table | None:
+def _refixed(buf: np.ndarray, n_fields: int, number_at: int) -> _Table | None:
+    """The file read again once its bytes are fixed (see ``_fixed``); None when fixing changes nothing."""
+    fixed = _fixed(buf)
+    return None if fixed is None else _read(fixed, n_fields, number_at)
+
+
+def _finish(
+    buf: np.ndarray, slices: list[_Slice | str | None], cols: _Columns, n_fields: int, number_at: int
+) -> _Table | None:
     """The file's table from its slices, read in order; None unless every slice is the simple case."""
     if any(part is None for part in slices):
         return None
     if _FIX in slices:
-        fixed = _fixed(buf)
-        return None if fixed is None else _read(fixed, n_fields, number_at)
+        return _refixed(buf, n_fields, number_at)
+    parts = [part for part in slices if isinstance(part, _Slice)]  # every slice, now
     qids: list[str] = []
-    heads, odd, row0, last = [], [], 0, None
-    for part in slices:
+    heads: list[np.ndarray] = []
+    odd: list[np.ndarray] = []
+    row0, last = 0, None
+    for part in parts:
         if part.qids[0] != last:  # the slice starts a new query
             heads.append(np.array([row0]))
             qids.append(part.qids[0])
@@ -375,26 +392,28 @@ def _finish(buf: np.ndarray, slices: list, cols: _Columns | None, n_fields: int,
     if len(set(qids)) != len(qids):  # some query's lines are not together
         return None
     number = cols.number
-    odd = np.concatenate(odd)
-    if len(odd) > _MAX_ODD_NUMBERS:
+    odd_rows = np.concatenate(odd)
+    if len(odd_rows) > _MAX_ODD_NUMBERS:
         return None
-    odd_start, odd_end = (np.concatenate([getattr(part, name) for part in slices]) for name in ("odd_start", "odd_end"))
-    for i, a, b in zip(odd.tolist(), odd_start.tolist(), odd_end.tolist(), strict=True):  # checked one by one
+    odd_start = np.concatenate([part.odd_start for part in parts])
+    odd_end = np.concatenate([part.odd_end for part in parts])
+    for i, a, b in zip(odd_rows.tolist(), odd_start.tolist(), odd_end.tolist(), strict=True):  # checked one by one
         raw = buf[a:b].tobytes().decode("utf-8", errors="replace")
         if not NUMBER.fullmatch(raw):
             return None
         number[i] = float(raw)
-    if len(odd) and not np.isfinite(number).all():
+    if len(odd_rows) and not np.isfinite(number).all():
         return None
     starts = np.concatenate(heads)
-    return _Table(buf, (cols.doc_start, cols.doc_end), cols.doc_hash, number, starts,
-                  np.diff(starts, append=len(number)), qids)
+    return _Table(
+        buf, (cols.doc_start, cols.doc_end), cols.doc_hash, number, starts, np.diff(starts, append=len(number)), qids
+    )
 
 
 def _line_counts(buf: np.ndarray, plan: list[tuple[int, int]]) -> list[int]:
     """The first line of each slice, then the number of lines in all."""
     text = buf[_PAD:]
-    counts = [np.count_nonzero(text[lo:hi] == 10) for lo, hi in plan]
+    counts = [int(np.count_nonzero(text[lo:hi] == 10)) for lo, hi in plan]
     return [0, *itertools.accumulate(counts)]
 
 
@@ -419,12 +438,17 @@ def _read_files(files: list[tuple[np.ndarray, int, int]], threads: int = 2) -> l
     Each file's columns are allocated once, from its line count; each slice fills its own rows.
     """
     plans = [_plan(buf) for buf, _, _ in files]
-    firsts = [_line_counts(buf, plan) if isinstance(plan, list) else None for (buf, _, _), plan in zip(files, plans,
-                                                                                                    strict=True)]
-    cols = [_Columns.empty(first[-1]) if first is not None else None for first in firsts]
-    tasks = [(f, lo, hi, firsts[f][i]) for f, plan in enumerate(plans) if isinstance(plan, list)
-             for i, (lo, hi) in enumerate(plan)]
-    done: dict = {}
+    cols: list[_Columns | None] = []  # per file: its columns, None when it has no slices to read (see _plan)
+    tasks: list[tuple[int, int, int, int, _Columns]] = []  # per slice: file, bytes lo .. hi, first row, columns
+    for f, ((buf, _, _), plan) in enumerate(zip(files, plans, strict=True)):
+        if not isinstance(plan, list):
+            cols.append(None)
+            continue
+        first = _line_counts(buf, plan)
+        file_cols = _Columns.empty(first[-1])
+        cols.append(file_cols)
+        tasks += [(f, lo, hi, first[i], file_cols) for i, (lo, hi) in enumerate(plan)]
+    done: dict[int, _Slice | str | None] = {}
     failed: list[BaseException] = []
     taken = itertools.count()
 
@@ -433,8 +457,8 @@ def _read_files(files: list[tuple[np.ndarray, int, int]], threads: int = 2) -> l
             for i in iter(taken.__next__, None):  # next() on a count is atomic under the GIL
                 if i >= len(tasks) or failed:
                     return
-                f, lo, hi, row0 = tasks[i]
-                done[i] = _read_slice(files[f][0], lo, hi, *files[f][1:], cols[f], row0)
+                f, lo, hi, row0, file_cols = tasks[i]
+                done[i] = _read_slice(files[f][0], lo, hi, *files[f][1:], file_cols, row0)
         except BaseException as exc:  # handed to the main thread
             failed.append(exc)
 
@@ -446,10 +470,15 @@ def _read_files(files: list[tuple[np.ndarray, int, int]], threads: int = 2) -> l
         helper.join()
     if failed:
         raise failed[0]
-    out = []
+    out: list[_Table | None] = []
     for f, ((buf, n_fields, number_at), plan) in enumerate(zip(files, plans, strict=True)):
-        parts = [done[i] for i, task in enumerate(tasks) if task[0] == f] if isinstance(plan, list) else [plan]
-        out.append(_finish(buf, parts, cols[f], n_fields, number_at))
+        columns = cols[f]
+        if columns is None:  # no slices: a line longer than a slice (None), or bytes to fix first (_FIX)
+            out.append(None if plan is None else _refixed(buf, n_fields, number_at))
+        else:
+            out.append(
+                _finish(buf, [done[i] for i, task in enumerate(tasks) if task[0] == f], columns, n_fields, number_at)
+            )
     return out
 
 
@@ -534,7 +563,7 @@ def _join(run: _Table, qrels: _Table) -> _Joined | None:
     same = hashes[1:] == hashes[:-1]
     del hashes
     same &= flat[1:] != _ALL
-    same[keys.shape[1] - 1::keys.shape[1]] = False  # a line's last key and the next line's first
+    same[keys.shape[1] - 1 :: keys.shape[1]] = False  # a line's last key and the next line's first
     at = np.flatnonzero(same)
     first, second, row = flat[at], flat[at + 1], at // keys.shape[1]
     pos_mask = np.uint64((1 << pos_bits) - 1)
@@ -546,29 +575,40 @@ def _join(run: _Table, qrels: _Table) -> _Joined | None:
     if not np.array_equal(run.doc_hash[r_hit], qrels.doc_hash[q_hit]):
         return None  # two docs whose hashes differ only in bits the keys leave out
     for k in range(n_words if n_words > 1 else 0):  # a docno of one word is its hash, one to one
-        if not np.array_equal(_word(r_win, run.doc[0][r_hit], run.doc[1][r_hit], k),
-                              _word(q_win, qrels.doc[0][q_hit], qrels.doc[1][q_hit], k)):
+        if not np.array_equal(
+            _word(r_win, run.doc[0][r_hit], run.doc[1][r_hit], k),
+            _word(q_win, qrels.doc[0][q_hit], qrels.doc[1][q_hit], k),
+        ):
             return None  # two docs with one hash
     grade = np.zeros(len(r_row))
     grade[r_hit] = grades[q_hit]
     judged = np.zeros(len(r_row), dtype=bool)
     judged[r_hit] = True
 
-    return _Joined(queries, r_code, r_first, q_first, d_run, d_qrels, r_row, r_pos, q_row, q_pos, grade, judged,
-                   q_hit)
+    return _Joined(queries, r_code, r_first, q_first, d_run, d_qrels, r_row, r_pos, q_row, q_pos, grade, judged, q_hit)
 
 
-def fast_trec_eval(qrels_data: bytes | np.ndarray, run_data: bytes | np.ndarray, *, cutoffs: tuple[int, ...] = (),
-                   full: bool = True, complete: bool = False, judged_only: bool = False, gain: str = "linear",
-                   ties: str = "stable") -> TrecResult | None:
+def fast_trec_eval(
+    qrels_data: bytes | np.ndarray,
+    run_data: bytes | np.ndarray,
+    *,
+    cutoffs: tuple[int, ...] = (),
+    full: bool = True,
+    complete: bool = False,
+    judged_only: bool = False,
+    gain: str = "linear",
+    ties: str = "stable",
+) -> TrecResult | None:
     """``trec_eval_ndcg(read_run(run), read_qrels(qrels), ...)`` from the files' bytes; None outside the simple case.
 
     Each file is its bytes or its ``read_padded`` buffer (which this may write a line end into).
     """
-    if ties != "stable" or gain not in ("linear", "exponential"):
+    if ties != "stable" or gain not in GAINS:  # any registered gain: its function runs on the grades below
         return None
-    qrels, run = _read_both(padded(qrels_data) if isinstance(qrels_data, bytes) else qrels_data,
-                            padded(run_data) if isinstance(run_data, bytes) else run_data)
+    qrels, run = _read_both(
+        padded(qrels_data) if isinstance(qrels_data, bytes) else qrels_data,
+        padded(run_data) if isinstance(run_data, bytes) else run_data,
+    )
     if qrels is None or run is None:
         return None
     grades = qrels.number
@@ -625,8 +665,9 @@ def fast_trec_eval(qrels_data: bytes | np.ndarray, run_data: bytes | np.ndarray,
     for k in ((None,) if full else ()) + tuple(sorted(cutoffs)):
         dcg = dcg_run[:, (width if k is None else min(k, width)) - 1]
         idcg = idcg_run[:, (i_width if k is None else min(k, i_width)) - 1]
-        per_query["ndcg" if k is None else f"ndcg_cut_{k}"] = dict(zip(names, ndcg_ratio(dcg, idcg).tolist(),
-                                                                      strict=True))
+        per_query["ndcg" if k is None else f"ndcg_cut_{k}"] = dict(
+            zip(names, ndcg_ratio(dcg, idcg).tolist(), strict=True)
+        )
     return trec_result(tuple(per_query), per_query, len(qrels.qids) if complete else len(names))
 
 
@@ -637,10 +678,10 @@ def _ranked_top(ranked: np.ndarray, width: int, run: _Table, r_first: np.ndarray
     the last kept column ends (in the line where it ends last).
     """
     if width < ranked.shape[1]:
-        edge = ranked[:, width - 1:]
+        edge = ranked[:, width - 1 :]
         same = (edge >> np.uint64(32) == edge[:, :1] >> np.uint64(32)) & (edge != _ALL)
         reach = np.where(same.all(axis=1), same.shape[1], same.argmin(axis=1))
-        ranked = np.ascontiguousarray(ranked[:, :width - 1 + max(int(reach.max()), 1)])
+        ranked = np.ascontiguousarray(ranked[:, : width - 1 + max(int(reach.max()), 1)])
     _break_ties(ranked, run, r_first)
     return ranked[:, :width]
 
@@ -655,7 +696,7 @@ def _break_ties(ranked: np.ndarray, run: _Table, r_first: np.ndarray) -> None:
     tie = high[1:] == high[:-1]
     del high
     tie &= flat[1:] != _ALL
-    tie[depth - 1::depth] = False  # the last key of a line and the first of the next
+    tie[depth - 1 :: depth] = False  # the last key of a line and the first of the next
     if not tie.any():
         return
     member = np.zeros(len(flat), dtype=bool)
@@ -672,6 +713,7 @@ def _break_ties(ranked: np.ndarray, run: _Table, r_first: np.ndarray) -> None:
 
 
 # The upload page's fast path (``files.load`` and ``collection.score_collection``) uses what follows.
+
 
 def read_lines(data: bytes, what: str) -> _Table | None:
     """A run (``what="run"``) or qrels file read in bulk; None unless the simple case with no doc twice in a query."""
@@ -723,21 +765,29 @@ def span_bytes(table: _Table) -> tuple[np.ndarray, np.ndarray]:
     return table.buf[at], offsets
 
 
-def table_of(doc_bytes: np.ndarray, doc_offsets: np.ndarray, starts: np.ndarray, qids: list[str],
-             number: np.ndarray) -> _Table | None:
+def table_of(
+    doc_bytes: np.ndarray, doc_offsets: np.ndarray, starts: np.ndarray, qids: list[str], number: np.ndarray
+) -> _Table | None:
     """A table from columns: docnos as Arrow lays text out, each query's first row and id; None unless each
     query is one block and every docno is non-empty without a zero byte."""
     sizes = np.diff(doc_offsets)
     if not len(sizes) or sizes.min() < 1 or len(set(qids)) != len(qids) or (doc_bytes == 0).any():
         return None
     buf = np.zeros(_PAD + len(doc_bytes) + _TAIL, dtype=np.uint8)
-    buf[_PAD:_PAD + len(doc_bytes)] = doc_bytes
+    buf[_PAD : _PAD + len(doc_bytes)] = doc_bytes
     ds = doc_offsets[:-1].astype(np.int64) + _PAD
     de = doc_offsets[1:].astype(np.int64) + _PAD
     doc_hash = _hash(_windows(buf, "<u8"), ds, de, -(-int(sizes.max()) // 8))
     starts = np.asarray(starts, dtype=np.int64)
-    return _Table(buf, (ds, de), doc_hash, np.asarray(number, dtype=np.float64), starts,
-                  np.diff(starts, append=len(sizes)), list(qids))
+    return _Table(
+        buf,
+        (ds, de),
+        doc_hash,
+        np.asarray(number, dtype=np.float64),
+        starts,
+        np.diff(starts, append=len(sizes)),
+        list(qids),
+    )
 
 
 @dataclass(frozen=True)
@@ -750,12 +800,16 @@ class CollectionNdcg:
     ndcg: dict[str, np.ndarray]
 
 
-def collection_ndcg(run: _Table, qrels: _Table, *, k: int | None, retrieved_ideal: bool,
-                    gains: tuple[str, ...] = ("linear", "exponential")) -> CollectionNdcg | None:
+def collection_ndcg(
+    run: _Table, qrels: _Table, *, k: int | None, retrieved_ideal: bool, gains: tuple[str, ...] | None = None
+) -> CollectionNdcg | None:
     """``score_collection``'s numbers (trec_eval's order, negative grades gain 0); None outside the simple case.
 
-    ``retrieved_ideal`` builds each ideal from the judged documents the run retrieved only.
+    ``retrieved_ideal`` builds each ideal from the judged documents the run retrieved only; ``gains`` names the
+    gains to score (None: every registered gain).
     """
+    if gains is None:
+        gains = gain_names()
     grades = qrels.number
     if not (np.isfinite(grades).all() and np.isfinite(run.number).all()):
         return None

@@ -17,12 +17,25 @@ import numpy as np
 
 HERE = Path(__file__).resolve().parent
 SEED = 20261130
-PRODUCTS = [("노트북", "laptop"), ("무선 이어폰", "wireless earbuds"), ("캠핑 텐트", "camping tent"),
-            ("커피 머신", "coffee machine"), ("러닝화", "running shoes"), ("전기 자전거", "e-bike"),
-            ("기계식 키보드", "mechanical keyboard"), ("공기청정기", "air purifier"), ("요가 매트", "yoga mat"),
-            ("여행용 캐리어", "travel suitcase")]
-INTENTS = [("{} 추천", "{} recommendations"), ("가성비 {}", "best value {}"), ("{} 후기", "{} reviews"),
-           ("{} 비교", "{} comparison"), ("초보자용 {}", "{} for beginners")]
+PRODUCTS = [
+    ("노트북", "laptop"),
+    ("무선 이어폰", "wireless earbuds"),
+    ("캠핑 텐트", "camping tent"),
+    ("커피 머신", "coffee machine"),
+    ("러닝화", "running shoes"),
+    ("전기 자전거", "e-bike"),
+    ("기계식 키보드", "mechanical keyboard"),
+    ("공기청정기", "air purifier"),
+    ("요가 매트", "yoga mat"),
+    ("여행용 캐리어", "travel suitcase"),
+]
+INTENTS = [
+    ("{} 추천", "{} recommendations"),
+    ("가성비 {}", "best value {}"),
+    ("{} 후기", "{} reviews"),
+    ("{} 비교", "{} comparison"),
+    ("초보자용 {}", "{} for beginners"),
+]
 CANDIDATES, RETRIEVED = 30, 20
 
 
@@ -48,8 +61,12 @@ def build() -> dict[str, str]:
                 score = np.round(np.maximum(grades, 0) + rng.normal(0.0, noise, CANDIDATES), 1)  # rounded: ties
                 top = np.argsort(-score, kind="stable")[:RETRIEVED]
                 runs[system] += [f"{qid} Q0 {docs[i]} {r} {score[i]:.1f} system_{system}" for r, i in enumerate(top, 1)]
-    return {"queries.tsv": "\n".join(queries) + "\n", "qrels.txt": "\n".join(qrels) + "\n",
-            "run_a.txt": "\n".join(runs["a"]) + "\n", "run_b.txt": "\n".join(runs["b"]) + "\n"}
+    return {
+        "queries.tsv": "\n".join(queries) + "\n",
+        "qrels.txt": "\n".join(qrels) + "\n",
+        "run_a.txt": "\n".join(runs["a"]) + "\n",
+        "run_b.txt": "\n".join(runs["b"]) + "\n",
+    }
 
 
 def main() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -12,16 +13,23 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.harness import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
-from tests.pg import postgres_cluster  # noqa: E402
+from hypothesis import settings  # noqa: E402
+
+from deploy.harness import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
+from deploy.pg import postgres_cluster  # noqa: E402
 from ui.i18n import translate  # noqa: E402
+
+# make test is deterministic: every property test draws the same examples on every run and machine
+# (a random search that finds a new counterexample would turn CI red at random). make fuzz runs the
+# same properties with fresh random examples, several times over, before a release.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("fuzz", derandomize=False, database=None, print_blob=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 
 @pytest.fixture(autouse=True, scope="session")
 def _live_database(tmp_path_factory):
     """AppTests keep the live class's rooms in a SQLite file of this test worker's own, never in .data/."""
-    import os
-
     old = os.environ.get("NDCG_DATABASE_URL")
     os.environ["NDCG_DATABASE_URL"] = f"sqlite:///{tmp_path_factory.mktemp('live') / 'live.sqlite3'}"
     yield
@@ -145,3 +153,14 @@ def page(browser):
     pg.js_errors = errors
     yield pg
     context.close()
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m deselects by these markers
+def pytest_collection_modifyitems(items):
+    """Each test gets the markers browser, server, db and cluster of what it starts (tests/lanes.py): none by hand.
+
+    make test-fast leaves those four lanes out; tests/test_lanes.py checks that it starts none of them.
+    """
+    from tests.lanes import mark_lanes
+
+    mark_lanes(items)

@@ -68,6 +68,7 @@ def _chart_table(at) -> pd.DataFrame:
 
 # ---------------------------------------------------------------- colours
 
+
 @pytest.mark.parametrize("page", ["discount", "gain", "cutoff"])
 def test_every_plotly_colour_comes_from_the_palette(page):
     """Each colour a plotly chart on the page uses is one of the Okabe–Ito palette's."""
@@ -110,6 +111,7 @@ def test_ranks_out_of_place_are_marked_with_a_sign_not_a_colour():
 
 
 # ---------------------------------------------------------------- every chart's numbers as a table
+
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_the_step_bar_chart_has_its_numbers_in_a_closed_expander(lang):
@@ -158,6 +160,7 @@ def test_gain_and_cutoff_charts_sit_by_a_table_of_their_numbers_without_a_second
 
 
 # ---------------------------------------------------------------- CSV files
+
 
 def _read(data: bytes) -> pd.DataFrame:
     return pd.read_csv(io.BytesIO(data), encoding="utf-8-sig", keep_default_na=False)

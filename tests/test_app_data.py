@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from tests.conftest import ROOT, open_page
+from ui.features.owndata import short_names
 from ui.i18n import translate
-from ui.owndata import short_names
 
 SAMPLE = ROOT / "samples"
 RUN_A, RUN_B, QRELS = ((SAMPLE / n).read_bytes() for n in ("run_a.txt", "run_b.txt", "qrels.txt"))
@@ -42,9 +42,14 @@ def unescaped(text: str) -> str:
 
 
 def means(at: AppTest) -> dict[str, list[float]]:
-    """The mean table: run name -> [linear, exponential, counted]."""
+    """The mean table, read by its column labels: run name -> [linear, exponential, counted]."""
     df = at.table[0].value
-    return {unescaped(row.iloc[0]): [float(x) for x in row.iloc[1:]] for _, row in df.iterrows()}
+    lang = "ko" if translate("data_col_run", "ko") in df.columns else "en"
+    labels = [translate(key, lang) for key in ("data_gain_linear", "data_gain_exponential", "data_col_counted_n")]
+    return {
+        unescaped(run): [float(row[label]) for label in labels]
+        for run, (_, row) in zip(df[translate("data_col_run", lang)], df.iterrows(), strict=True)
+    }
 
 
 def trec_eval_mean(run: bytes, qrels: bytes, k: int, *, complete: bool = False) -> float:
@@ -103,13 +108,16 @@ def test_a_korean_excel_csv_reads():
     assert not warnings(at)
 
 
-@pytest.mark.parametrize(("name", "data", "words"), [
-    ("bin.txt", b"\x00\x01\x02PK", "binary"),
-    ("empty.txt", b"\n\n", "empty"),
-    ("three.txt", b"q1 d1 0.5\n", "first line has 3 fields"),
-    ("latin.txt", "q1 Q0 d1 1 0.5 caf\xe9\n".encode("latin-1") + bytes([0xff, 0xfe, 0xfd]), "neither UTF-8"),
-    ("words.txt", b"q1 Q0 d1 1 high t\nq1 Q0 d2 2 low t\n", "no line could be read"),
-])
+@pytest.mark.parametrize(
+    ("name", "data", "words"),
+    [
+        ("bin.txt", b"\x00\x01\x02PK", "binary"),
+        ("empty.txt", b"\n\n", "empty"),
+        ("three.txt", b"q1 d1 0.5\n", "first line has 3 fields"),
+        ("latin.txt", "q1 Q0 d1 1 0.5 caf\xe9\n".encode("latin-1") + bytes([0xFF, 0xFE, 0xFD]), "neither UTF-8"),
+        ("words.txt", b"q1 Q0 d1 1 high t\nq1 Q0 d2 2 low t\n", "no line could be read"),
+    ],
+)
 def test_a_file_that_cannot_be_read_gets_one_sentence_naming_it(name, data, words):
     """A binary, empty, wrongly shaped, wrongly encoded or wholly bad run gets one warning naming the file; the page asks for a run."""
     at = upload(data_page(), [(name, data)], ("q.qrels", QRELS))
@@ -122,8 +130,13 @@ def test_a_file_that_cannot_be_read_gets_one_sentence_naming_it(name, data, word
 def test_bad_lines_are_left_out_named_and_the_rest_evaluated():
     """A run with a short line, a word for a score and a repeated document is scored without them, and one sentence says so."""
     lines = RUN_A.decode().splitlines()
-    bad = [lines[0], "q01 Q0 q01-d99 2 0.1", lines[1].replace(lines[1].split()[4], "high"),
-           lines[0].replace(" 1 ", " 3 "), *lines[2:]]
+    bad = [
+        lines[0],
+        "q01 Q0 q01-d99 2 0.1",
+        lines[1].replace(lines[1].split()[4], "high"),
+        lines[0].replace(" 1 ", " 3 "),
+        *lines[2:],
+    ]
     at = upload(data_page(), [("messy.txt", "\n".join(bad).encode())], ("q.qrels", QRELS))
     (sentence,) = warnings(at)
     plain = sentence.replace("\\", "")
@@ -137,8 +150,10 @@ def test_files_in_the_wrong_box_are_named():
     """Judgments given as a run, and a run given as judgments, are each named in one sentence and not used."""
     at = upload(data_page(), [("q.qrels", QRELS)], ("a.run", RUN_A))
     got = [w.replace("\\", "") for w in warnings(at)]
-    assert got == [translate("data_not_run", "en", name="q.qrels").replace("\\", ""),
-                   translate("data_not_qrels", "en", name="a.run")]
+    assert got == [
+        translate("data_not_run", "en", name="q.qrels").replace("\\", ""),
+        translate("data_not_qrels", "en", name="a.run"),
+    ]
 
 
 def test_negative_grades_are_explained_not_refused():
@@ -182,8 +197,9 @@ def test_the_retrieved_ideal_is_scikit_learns():
     assert len({f[4] for f in run}) < len(run)  # ties present, so the order matters
     true = [[grades.get(f[2], 0) for f in run]]
     scores = [list(range(len(run), 0, -1))]
-    assert row[f"nDCG@10 · {translate('data_gain_linear', 'en')}"] == pytest.approx(ndcg_score(true, scores, k=10),
-                                                                                   abs=1e-9)
+    assert row[f"nDCG@10 · {translate('data_gain_linear', 'en')}"] == pytest.approx(
+        ndcg_score(true, scores, k=10), abs=1e-9
+    )
 
 
 def test_a_grade_too_large_for_the_exponential_gain_is_one_sentence():
@@ -216,7 +232,9 @@ def test_three_runs_get_holm_corrected_p_values():
     assert len(comparisons) == 2
     for table in comparisons:
         values = {m: unescaped(v) for m, v in zip(table.iloc[:, 0], table.iloc[:, 1], strict=True)}
-        holm, raw = (float(values[translate(key, "en")].removeprefix("< ")) for key in ("data_col_p_holm", "data_col_p_rand"))
+        holm, raw = (
+            float(values[translate(key, "en")].removeprefix("< ")) for key in ("data_col_p_holm", "data_col_p_rand")
+        )
         assert holm >= raw
     shown = [unescaped(t.iloc[:, 1].tolist()[4]) for t in comparisons]  # the t-test's p
     assert "< 0.0001" in shown  # run c (B's scores reversed) is far worse: its tiny p is not written as 0.0000
@@ -237,7 +255,11 @@ def test_doc_ids_sharing_their_first_40_characters_open_as_different_items():
     qrels = f"q1 0 {stem}-one 0\nq1 0 {stem}-two 3\nq1 0 {stem}x 1\n".encode()
     at = upload(data_page(), [("a.run", run)], ("q.qrels", qrels))
     table = at.dataframe[0].value
-    value = float(table[table.iloc[:, 0] == "q1"].iloc[0, 1])  # linear nDCG@10 (uploads have no query-text column)
+    value = float(
+        table[table[translate("data_col_query", "en")] == "q1"].iloc[0][
+            f"nDCG@10 · {translate('data_gain_linear', 'en')}"
+        ]
+    )
     at.selectbox(key="data_open_query").set_value("q1")
     next(b for b in at.button if b.label == translate("data_open", "en")).click().run()
     items = at.session_state["example"].items

@@ -55,8 +55,16 @@ def test_scikit_learn_rows_equal_ndcg_score_on_tied_scores(k):
 def test_trec_eval_rows_equal_pytrec_eval_with_a_judged_pool():
     """The trec_eval rows equal pytrec_eval's ndcg and ndcg_cut_3 on distinct scores with judged items outside the list."""
     rel, scores, pool = [1, 0, 2, 3, 1], [0.3, 0.9, 0.5, 0.1, 0.7], [3, 2]
-    at = open_page(PAGE, {"rel": ",".join(map(str, rel)), "scores": ",".join(map(str, scores)),
-                          "pool": ",".join(map(str, pool)), "k": "3", "lang": "en"})
+    at = open_page(
+        PAGE,
+        {
+            "rel": ",".join(map(str, rel)),
+            "scores": ",".join(map(str, scores)),
+            "pool": ",".join(map(str, pool)),
+            "k": "3",
+            "lang": "en",
+        },
+    )
     shown = rows(at)
     qrels = {"q1": {**{f"d{i + 1}": g for i, g in enumerate(rel)}, **{f"j{j + 1}": g for j, g in enumerate(pool)}}}
     run = {"q1": {f"d{i + 1}": s for i, s in enumerate(scores)}}
@@ -108,8 +116,12 @@ RANX_TIES = [
 def test_ranx_rows_equal_recorded_ranx_values_on_ties(order, at2, uncut):
     """With every score tied, the ranx ndcg row equals ranx's own ndcg@2 and ndcg for the run in that order."""
     grade = {"d1": 0, "d2": 3, "d3": 1, "d4": 2}
-    params = {"items": ",".join(order), "rel": ",".join(str(grade[d]) for d in order), "scores": "1,1,1,1",
-              "lang": "en"}
+    params = {
+        "items": ",".join(order),
+        "rel": ",".join(str(grade[d]) for d in order),
+        "scores": "1,1,1,1",
+        "lang": "en",
+    }
     assert float(rows(open_page(PAGE, {**params, "k": "2"}))["ranx ndcg"]) == pytest.approx(at2, abs=5e-5)
     assert float(rows(open_page(PAGE, {**params, "k": "all"}))["ranx ndcg"]) == pytest.approx(uncut, abs=5e-5)
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ndcg_core import score_ranking
+from teach.format import cell
 from tests.conftest import metrics, open_page
-from ui.format import cell
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -231,7 +231,6 @@ def test_a_name_with_a_comma_counts(at):
     edit(at, edited={2: {"name": "red, blue"}})
     assert not at.warning
     assert metrics(at)["nDCG@3"] == "0.7364"
-
 
 
 def test_a_blank_grade_shows_as_an_empty_cell_not_none():

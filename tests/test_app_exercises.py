@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from teach import exercises, worksheet
 from tests.conftest import open_page
-from ui import exercises, worksheet
 from ui.i18n import translate
 
 PAGE = "lessons/exercises.py"
@@ -27,8 +27,14 @@ def submit(at, kind, seed):
 
 
 def texts(at) -> str:
-    return "\n".join([m.value for m in at.markdown] + [t.value for t in at.text] + [c.value for c in at.caption]
-                     + [s.value for s in at.success] + [e.value for e in at.error] + [w.value for w in at.warning])
+    return "\n".join(
+        [m.value for m in at.markdown]
+        + [t.value for t in at.text]
+        + [c.value for c in at.caption]
+        + [s.value for s in at.success]
+        + [e.value for e in at.error]
+        + [w.value for w in at.warning]
+    )
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -41,8 +47,9 @@ def test_every_kind_opens_from_its_link_in_both_languages(kind, lang):
     assert at.number_input(key="exercises_seed").value == 12
     assert translate(f"ex_kind_{kind}", lang) in [h.value for h in at.subheader]
     assert worksheet.question(ex, lang) in [m.value for m in at.markdown]
-    assert dict(at.query_params) == {"exercise": [kind], "seed": ["12"], "lang": [lang]} or \
-        {k: v for k, v in at.query_params.items()} == {"exercise": kind, "seed": "12", "lang": lang}
+    assert dict(at.query_params) == {"exercise": [kind], "seed": ["12"], "lang": [lang]} or {
+        k: v for k, v in at.query_params.items()
+    } == {"exercise": kind, "seed": "12", "lang": lang}
     if kind != "ideal":
         shown = at.table[0].value
         assert [str(x) for x in shown.iloc[:, 1]] == list(ex.items)
@@ -126,18 +133,21 @@ def test_ideal_order_built_by_the_list_is_checked():
 
 
 def test_next_exercise_moves_the_number_and_the_address():
-    """"Next exercise" shows seed + 1 of the same kind, in the box and in the address."""
+    """ "Next exercise" shows seed + 1 of the same kind, in the box and in the address."""
     at = page("term", "41")
     next(b for b in at.button if b.key == "exercises_next").click().run()
     assert at.number_input(key="exercises_seed").value == 42
     assert at.query_params["seed"] in ("42", ["42"])
 
 
-@pytest.mark.parametrize(("params", "sentence", "kind", "seed"), [
-    ({"exercise": "guess", "seed": "5"}, "The link's exercise kind 'guess' does not exist", "estimate", 5),
-    ({"exercise": "swap", "seed": "-3"}, "The link's exercise number '-3' is not a whole number", "swap", 1),
-    ({"exercise": "swap", "seed": "<b>x</b>"}, "number '<b>x</b>' is not a whole number", "swap", 1),
-])
+@pytest.mark.parametrize(
+    ("params", "sentence", "kind", "seed"),
+    [
+        ({"exercise": "guess", "seed": "5"}, "The link's exercise kind 'guess' does not exist", "estimate", 5),
+        ({"exercise": "swap", "seed": "-3"}, "The link's exercise number '-3' is not a whole number", "swap", 1),
+        ({"exercise": "swap", "seed": "<b>x</b>"}, "number '<b>x</b>' is not a whole number", "swap", 1),
+    ],
+)
 def test_a_bad_exercise_link_falls_back_with_one_sentence(params, sentence, kind, seed):
     """A bad kind or seed falls back alone and is named in one sentence; the rest of the link still applies."""
     at = open_page(PAGE, {**params, "lang": "en"})

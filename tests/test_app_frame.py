@@ -37,7 +37,9 @@ def test_a_rerun_and_a_click_go_through_app_py(slug):
         assert not at.exception, f"{step}: {at.exception}"
         assert frame_marks(at) == 1, f"{step}: app.py's frame drawn {frame_marks(at)} times"
         assert [t.value for t in at.title] == [title], f"{step}: titles {[t.value for t in at.title]}"
-    param, after = {"exercises": ("seed", "2"), "data": ("lang", "en"), "live": ("lang", "en")}.get(slug, ("items", "C,B,A"))
+    param, after = {"exercises": ("seed", "2"), "data": ("lang", "en"), "live": ("lang", "en")}.get(
+        slug, ("items", "C,B,A")
+    )
     value = at.query_params[param]
     assert (value[0] if isinstance(value, list) else value) == after
 

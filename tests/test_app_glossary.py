@@ -8,8 +8,14 @@ from tests.conftest import open_page
 from ui.glossary import SEPARATOR, TERMS
 from ui.i18n import CATALOGUE, translate
 
-PAGES = ("lessons/intro.py", "lessons/steps.py", "lessons/discount.py", "lessons/gain.py",
-         "lessons/cutoff.py", "lessons/metrics.py")
+PAGES = (
+    "lessons/intro.py",
+    "lessons/steps.py",
+    "lessons/discount.py",
+    "lessons/gain.py",
+    "lessons/cutoff.py",
+    "lessons/metrics.py",
+)
 
 
 def term(term_id: str, lang: str) -> str:
@@ -79,8 +85,12 @@ def test_the_tie_panel_names_the_tie_policies():
 def test_the_metrics_headers_define_their_metric(lang):
     """Each metric's header on the metrics page carries MRR, MAP/AP, P@k or R@k."""
     at = open_page("lessons/metrics.py", {"rel": "1,3,2", "lang": lang})
-    for key, t in (("metrics_rr_title", "mrr"), ("metrics_ap_title", "map"),
-                   ("metrics_p_title", "precision"), ("metrics_r_title", "recall")):
+    for key, t in (
+        ("metrics_rr_title", "mrr"),
+        ("metrics_ap_title", "map"),
+        ("metrics_p_title", "precision"),
+        ("metrics_r_title", "recall"),
+    ):
         assert f"**{term(t, lang)}**" in heading_help(at, "header", key, lang)
 
 

@@ -69,12 +69,31 @@ def test_the_corrected_call_is_introduced_by_a_sentence_pointing_down(intro):
 # F13: MRR and MAP defined, and means over queries
 
 
-@pytest.mark.parametrize(("lang", "phrases"), [
-    ("ko", ["첫 번째 관련 항목의 순위 역수 1/rank", "모든 쿼리에 대해 평균", "precision@i", "관련 항목 수로 나눈",
-            "쿼리들에 대한 평균"]),
-    ("en", ["1/rank of the first relevant item", "averaged over all queries", "precision@i",
-            "divides by the query's number of relevant items", "means over queries"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        (
+            "ko",
+            [
+                "첫 번째 관련 항목의 순위 역수 1/rank",
+                "모든 쿼리에 대해 평균",
+                "precision@i",
+                "관련 항목 수로 나눈",
+                "쿼리들에 대한 평균",
+            ],
+        ),
+        (
+            "en",
+            [
+                "1/rank of the first relevant item",
+                "averaged over all queries",
+                "precision@i",
+                "divides by the query's number of relevant items",
+                "means over queries",
+            ],
+        ),
+    ],
+)
 def test_mrr_and_map_are_defined_under_the_table(lang, phrases):
     """Under the comparison table, MRR and MAP each get a definition and the page says reported values are means over queries (F13)."""
     at = open_page("lessons/intro.py", {"lang": lang})
@@ -112,7 +131,9 @@ def test_the_code_section_comes_after_the_worked_example_and_the_steps(intro):
     assert [s.value for s in at.subheader][-1] == translate("intro_code_title", lang)
 
 
-@pytest.mark.parametrize(("lang", "above", "below"), [("ko", "위 코드", "아래 코드"), ("en", "the code above", "this code")])
+@pytest.mark.parametrize(
+    ("lang", "above", "below"), [("ko", "위 코드", "아래 코드"), ("en", "the code above", "this code")]
+)
 def test_the_pitfall_sentence_points_at_the_code_above_it(lang, above, below):
     """The pitfall sentence says the code is above, and the source's snippet is indeed above it (UX #15)."""
     at = open_page("lessons/intro.py", {"lang": lang})
@@ -138,9 +159,12 @@ def test_the_four_ways_table_names_each_order_in_its_case():
     assert list(table.columns) == ["Case", "nDCG@3"]
     assert all("A→B→C" in case or "B→A→C" in case for case in table["Case"])
     sk = f"{ndcg_score([[1, 3, 2]], [[0.5, 0.8, 0.2]], k=3):.4f}"
-    assert list(table["nDCG@3"]) == [f"{score_ranking([1, 3, 2], k=3).ndcg:.4f}",
-                                     f"{score_ranking([1, 3, 2], k=3, gain='linear').ndcg:.4f}", sk,
-                                     f"{score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3).ndcg:.4f}"]
+    assert list(table["nDCG@3"]) == [
+        f"{score_ranking([1, 3, 2], k=3).ndcg:.4f}",
+        f"{score_ranking([1, 3, 2], k=3, gain='linear').ndcg:.4f}",
+        sk,
+        f"{score_ranking([1, 3, 2], [0.5, 0.8, 0.2], k=3).ndcg:.4f}",
+    ]
 
 
 # F25.3: the discount in the worked-example tables
@@ -172,10 +196,13 @@ def test_the_korean_worked_example_tables_show_the_log_discount():
 # F18: the two names of each gain
 
 
-@pytest.mark.parametrize(("lang", "names"), [
-    ("ko", ["지수 이득(강조 공식)", "선형 이득(표준 공식)"]),
-    ("en", ["exponential gain (the emphasis form)", "linear gain (the standard form)"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("ko", ["지수 이득(강조 공식)", "선형 이득(표준 공식)"]),
+        ("en", ["exponential gain (the emphasis form)", "linear gain (the standard form)"]),
+    ],
+)
 def test_the_intro_glosses_both_gain_names_once(lang, names):
     """Under the gain radio, the intro says once that 강조 공식 is 지수 이득 and 표준 공식 is 선형 이득 (F18)."""
     at = open_page("lessons/intro.py", {"lang": lang})
@@ -203,8 +230,10 @@ def test_the_source_article_is_named_before_the_app_first_says_the_source(lang, 
 # UX #24: the open button says it replaces another example
 
 
-@pytest.mark.parametrize(("lang", "phrase"), [("ko", "항목 4개)를 원문의 예시로 바꿉니다"),
-                                              ("en", "replaces the example now open in the lessons (4 items)")])
+@pytest.mark.parametrize(
+    ("lang", "phrase"),
+    [("ko", "항목 4개)를 원문의 예시로 바꿉니다"), ("en", "replaces the example now open in the lessons (4 items)")],
+)
 def test_the_open_button_says_it_replaces_a_different_example(lang, phrase):
     """With another example open, a caption under the intro's open button says the button replaces it (UX #24)."""
     at = open_page("lessons/intro.py", {"rel": "3,2,1,0", "lang": lang})
@@ -225,17 +254,24 @@ GRADES = [[1, 3, 2], [2, 0, 1], [0, 0, 0]]  # the section's built-in queries, do
 
 
 def _run_and_qrels():
-    run = pd.DataFrame([(f"q{q}", f"d{i}", 3.0 - i) for q, g in enumerate(GRADES) for i in range(len(g))],
-                       columns=["query_id", "doc_id", "score"])
-    qrels = pd.DataFrame([(f"q{q}", f"d{i}", rel) for q, g in enumerate(GRADES) for i, rel in enumerate(g)],
-                         columns=["query_id", "doc_id", "relevance"])
+    run = pd.DataFrame(
+        [(f"q{q}", f"d{i}", 3.0 - i) for q, g in enumerate(GRADES) for i in range(len(g))],
+        columns=["query_id", "doc_id", "score"],
+    )
+    qrels = pd.DataFrame(
+        [(f"q{q}", f"d{i}", rel) for q, g in enumerate(GRADES) for i, rel in enumerate(g)],
+        columns=["query_id", "doc_id", "relevance"],
+    )
     return run, qrels
 
 
-@pytest.mark.parametrize(("lang", "zero", "skip"), [
-    ("ko", "평균: IDCG = 0은 0으로", "평균: IDCG = 0은 제외"),
-    ("en", "Mean, IDCG = 0 counted as 0", "Mean, IDCG = 0 left out"),
-])
+@pytest.mark.parametrize(
+    ("lang", "zero", "skip"),
+    [
+        ("ko", "평균: IDCG = 0은 0으로", "평균: IDCG = 0은 제외"),
+        ("en", "Mean, IDCG = 0 counted as 0", "Mean, IDCG = 0 left out"),
+    ],
+)
 def test_the_averaging_means_equal_evaluate_run_and_the_hand_sums(lang, zero, skip):
     """The step lesson ends with both means of the three-query example, equal to evaluate_run and to the sums by hand (F23)."""
     at = open_page("lessons/steps.py", {"lang": lang})
@@ -267,14 +303,25 @@ def test_the_averaging_table_holds_evaluate_runs_per_query_values():
         np.testing.assert_allclose(table[shown].to_numpy(), per_query[col].to_numpy(), atol=1e-15)
 
 
-@pytest.mark.parametrize(("lang", "phrases"), [
-    ("ko", ["여러 쿼리의 평균", "선형 이득", "scikit-learn의 ndcg_score와 trec_eval은", "평균에서 빼거나"]),
-    ("en", ["Averaging over queries", "linear gain", "scikit-learn's ndcg_score and trec_eval count", "leave such queries out"]),
-])
+@pytest.mark.parametrize(
+    ("lang", "phrases"),
+    [
+        ("ko", ["여러 쿼리의 평균", "선형 이득", "scikit-learn의 ndcg_score와 trec_eval은", "평균에서 빼거나"]),
+        (
+            "en",
+            [
+                "Averaging over queries",
+                "linear gain",
+                "scikit-learn's ndcg_score and trec_eval count",
+                "leave such queries out",
+            ],
+        ),
+    ],
+)
 def test_the_averaging_section_closes_the_step_lesson_and_says_who_does_what(lang, phrases):
     """The step lesson's last header is the averaging section, which names its gain and which tools count or skip IDCG = 0 (F23)."""
     at = open_page("lessons/steps.py", {"lang": lang})
     assert at.header[-1].value == translate("avg_title", lang)
-    body = "\n".join(_text(n) for n in _nodes(at)[_index(_nodes(at), translate("avg_title", lang)):])
+    body = "\n".join(_text(n) for n in _nodes(at)[_index(_nodes(at), translate("avg_title", lang)) :])
     for phrase in phrases:
         assert phrase in body, phrase

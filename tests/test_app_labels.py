@@ -60,20 +60,26 @@ def test_the_headline_label_and_value_agree_with_the_core(link):
 
 def test_wikipedia_example_gives_its_published_numbers():
     """Wikipedia's 3, 2, 3, 0, 1, 2 (linear): nDCG@6 0.961 over the list and 0.785 over all judged items."""
-    assert metrics(open_page("lessons/steps.py", {"rel": "3,2,3,0,1,2", "gain": "linear", "lang": "en"}))[
-        "nDCG@6"] == "0.9608"
-    shown = metrics(open_page("lessons/steps.py", {"rel": "3,2,3,0,1,2", "pool": "3,2", "gain": "linear", "k": "6",
-                                                   "lang": "en"}))
+    assert (
+        metrics(open_page("lessons/steps.py", {"rel": "3,2,3,0,1,2", "gain": "linear", "lang": "en"}))["nDCG@6"]
+        == "0.9608"
+    )
+    shown = metrics(
+        open_page("lessons/steps.py", {"rel": "3,2,3,0,1,2", "pool": "3,2", "gain": "linear", "k": "6", "lang": "en"})
+    )
     assert shown["nDCG@6"] == "0.7850"
 
 
-@pytest.mark.parametrize(("link", "note"), [
-    ({"items": "A,B,C", "rel": "1,3,2", "gain": "exponential", "k": "3"}, True),
-    ({"items": "A,B,C", "rel": "1,3,2", "gain": "exponential"}, True),
-    ({"items": "A,B,C", "rel": "1,3,2", "scores": "0.5,0.8,0.2"}, False),
-    ({"items": "A,B,C", "rel": "1,3,2", "k": "2"}, False),
-    ({"items": "A,B,C", "rel": "1,3,2", "gain": "linear"}, False),
-])
+@pytest.mark.parametrize(
+    ("link", "note"),
+    [
+        ({"items": "A,B,C", "rel": "1,3,2", "gain": "exponential", "k": "3"}, True),
+        ({"items": "A,B,C", "rel": "1,3,2", "gain": "exponential"}, True),
+        ({"items": "A,B,C", "rel": "1,3,2", "scores": "0.5,0.8,0.2"}, False),
+        ({"items": "A,B,C", "rel": "1,3,2", "k": "2"}, False),
+        ({"items": "A,B,C", "rel": "1,3,2", "gain": "linear"}, False),
+    ],
+)
 def test_the_rounding_note_appears_only_beside_0_7364(link, note):
     """The note about the source's 0.737 shows only when the page shows 0.7364 for A, B, C = 1, 3, 2."""
     at = open_page("lessons/steps.py", {**link, "lang": "en"})

@@ -9,9 +9,9 @@ from hypothesis import strategies as st
 from sklearn.metrics import cohen_kappa_score
 
 from ndcg_core import limits
+from teach import lab
+from teach.format import plain
 from tests.conftest import metrics, open_page
-from ui import limits as lab
-from ui.format import plain
 from ui.i18n import translate
 
 PAGE = "lessons/limits.py"
@@ -22,13 +22,24 @@ EXAMPLES = {
     "one item": {"rel": "2"},
     "100 items": HUNDRED,
 }
-SETTINGS = {"lab_judge": "llm", "lab_noise": "35", "lab_seed": "77", "lab_alt": "reverse", "lab_screen": "pc",
-            "lab_hide": "60", "lab_empty": "4", "lab_weights": "quadratic", "lab_second": "2,3,1"}
+SETTINGS = {
+    "lab_judge": "llm",
+    "lab_noise": "35",
+    "lab_seed": "77",
+    "lab_alt": "reverse",
+    "lab_screen": "pc",
+    "lab_hide": "60",
+    "lab_empty": "4",
+    "lab_weights": "quadratic",
+    "lab_second": "2,3,1",
+}
 
 
 def params(at) -> dict[str, str]:
-    return {k: at.query_params[k][0] if isinstance(at.query_params[k], list) else at.query_params[k]
-            for k in at.query_params}
+    return {
+        k: at.query_params[k][0] if isinstance(at.query_params[k], list) else at.query_params[k]
+        for k in at.query_params
+    }
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])
@@ -91,8 +102,9 @@ def test_the_second_annotator_shows_agreement_and_scikit_learns_kappa():
 
 def test_the_page_shows_the_cores_noise_numbers():
     """The interval and flip share on the page are ndcg_core.limits' for the example, seed and noise in the link."""
-    at = open_page(PAGE, {"items": "A,B,C,D,E", "rel": "3,0,2,1,2", "k": "3", "lang": "en", "lab_seed": "5",
-                          "lab_noise": "40"})
+    at = open_page(
+        PAGE, {"items": "A,B,C,D,E", "rel": "3,0,2,1,2", "k": "3", "lang": "en", "lab_seed": "5", "lab_noise": "40"}
+    )
     order = limits.shuffled_order(5, 5)
     s = limits.noise_study([3, 0, 2, 1, 2], order, p=0.4, scale=3, draws=lab.DRAWS, seed=5, k=3)
     shown = metrics(at)
@@ -103,8 +115,10 @@ def test_the_page_shows_the_cores_noise_numbers():
 def test_the_cost_is_measured_only_when_the_button_is_pressed(monkeypatch):
     """No run measures until Measure is pressed; then both cost charts and the conclusion show, and a rerun keeps them."""
     calls = []
-    fake = pd.DataFrame([(q, d, 0.001 * q / 10, 0.01 * q / 10, 0.0001) for q, d in lab.COST_SIZES],
-                        columns=["queries", "documents", "vectorized", "loop", "sorts"])
+    fake = pd.DataFrame(
+        [(q, d, 0.001 * q / 10, 0.01 * q / 10, 0.0001) for q, d in lab.COST_SIZES],
+        columns=["queries", "documents", "vectorized", "loop", "sorts"],
+    )
     monkeypatch.setattr(limits, "time_evaluation", lambda *a, **kw: calls.append(1) or fake)
     at = open_page(PAGE, {"lang": "en"})
     at.run()
@@ -117,7 +131,8 @@ def test_the_cost_is_measured_only_when_the_button_is_pressed(monkeypatch):
 
 
 LAB_TEXT = st.text(st.characters(codec="utf-8"), max_size=30) | st.sampled_from(
-    ["²", "٣", "9" * 5000, " 20 ", "-1", "1e3", "0x10", "20%", "", "１２"])
+    ["²", "٣", "9" * 5000, " 20 ", "-1", "1e3", "0x10", "20%", "", "１２"]
+)
 
 
 @given(st.dictionaries(st.sampled_from(sorted(lab.PARAMS) + ["lab_other", "rel"]), LAB_TEXT, max_size=6))
@@ -147,5 +162,6 @@ def test_a_lab_link_with_an_odd_digit_falls_back_with_one_sentence(lang, value):
     at = open_page("lessons/limits.py", {"rel": "1,3,2", "lab_noise": value, "lang": lang})
     assert not at.exception
     assert at.session_state["lab_settings"]["noise"] == lab.SETTINGS["noise"][0]
-    assert [w.value for w in at.warning] == [plain(translate("lab_bad_value", lang, param="lab_noise",
-                                                               value=value[:20]))]
+    assert [w.value for w in at.warning] == [
+        plain(translate("lab_bad_value", lang, param="lab_noise", value=value[:20]))
+    ]

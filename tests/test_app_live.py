@@ -8,12 +8,12 @@ import secrets
 
 import pytest
 
+from deploy.pg import create_database, drop_database
 from live import questions
 from live.store import MAX_STUDENTS, Store, new_student_id
+from teach import exercises
 from tests.conftest import open_page
-from tests.pg import create_database, drop_database
-from ui import exercises
-from ui import live as live_ui
+from ui.features import live as live_ui
 from ui.i18n import translate
 
 PAGE = "lessons/live.py"
@@ -62,13 +62,17 @@ def join(code: str, nickname: str = "", lang: str = "en"):
 
 def answer_number(at, value: float) -> None:
     at.number_input[0].set_value(value)
-    at.button(key=[b.key for b in at.button if b.key.startswith("FormSubmitter:live_") and "_form" in b.key][0]) \
-        .click().run()
+    at.button(
+        key=[b.key for b in at.button if b.key.startswith("FormSubmitter:live_") and "_form" in b.key][0]
+    ).click().run()
 
 
 def texts(at) -> str:
-    return " ".join(str(e.value) for kind in ("markdown", "caption", "success", "info", "warning", "error", "subheader")
-                    for e in getattr(at, kind))
+    return " ".join(
+        str(e.value)
+        for kind in ("markdown", "caption", "success", "info", "warning", "error", "subheader")
+        for e in getattr(at, kind)
+    )
 
 
 def test_a_teacher_opens_a_room_and_gets_the_three_links(db):
@@ -122,10 +126,10 @@ def test_a_nickname_is_shown_as_text_and_exported_formula_safe(db):
     st_at, _ = join(code, "**x** <img src=x>")
     caption = [c.value for c in st_at.caption if "You:" in c.value][0]
     assert caption == "You: \\*\\*x\\*\\* \\<img src=x\\>"
-    evil, _ = join(code, "=HYPERLINK(\"http://x\")")
+    evil, _ = join(code, '=HYPERLINK("http://x")')
     answer_number(evil, 0.5)
     rows = list(csv.DictReader(io.StringIO(live_ui.export_csv(code, key).decode("utf-8-sig"))))
-    assert rows[0]["nickname"] == "'=HYPERLINK(\"http://x\")" and rows[0]["student"] == "2"
+    assert rows[0]["nickname"] == '\'=HYPERLINK("http://x")' and rows[0]["student"] == "2"
 
 
 def test_only_the_teachers_key_opens_the_teacher_view(db):
@@ -203,11 +207,14 @@ def test_a_full_room_refuses_the_next_student_in_one_sentence(db):
     assert "me" not in at.session_state["live_place"]
 
 
-@pytest.mark.parametrize(("params", "names"), [
-    ({"room": "xyz", "teacher": "<b>"}, "room, teacher"),
-    ({"room": "ABC234", "view": "tv"}, "view"),
-    ({"me": "a" * 300}, "me"),
-])
+@pytest.mark.parametrize(
+    ("params", "names"),
+    [
+        ({"room": "xyz", "teacher": "<b>"}, "room, teacher"),
+        ({"room": "ABC234", "view": "tv"}, "view"),
+        ({"me": "a" * 300}, "me"),
+    ],
+)
 def test_odd_link_values_are_named_and_the_page_still_opens(db, params, names):
     """Unusable link values get one sentence naming them; the page opens what it can."""
     at = open_page(PAGE, {**params, "lang": "en"})
@@ -236,7 +243,7 @@ def test_a_student_link_survives_a_server_restart(db):
 
 def test_an_unreachable_database_gets_one_sentence(monkeypatch):
     """When the database cannot be reached, the page says so in one sentence and shows no traceback."""
-    from tests.harness import free_port
+    from deploy.harness import free_port
 
     monkeypatch.setenv("NDCG_DATABASE_URL", f"postgresql://nobody@127.0.0.1:{free_port()}/none?connect_timeout=2")
     at = open_page(PAGE, {"room": "ABC234", "lang": "en"})

@@ -32,11 +32,13 @@ def trec(grades, pool, threshold, k):
     qrels = {"q": {f"d{i}": int(g) for i, g in enumerate(grades)} | {f"u{j}": int(g) for j, g in enumerate(pool)}}
     run = {"q": {f"d{i}": float(n - i) for i in range(n)}}
     if k is None:
-        t = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank", "map", "set_P", "set_recall"},
-                                           relevance_level=threshold).evaluate(run)["q"]
+        t = pytrec_eval.RelevanceEvaluator(
+            qrels, {"recip_rank", "map", "set_P", "set_recall"}, relevance_level=threshold
+        ).evaluate(run)["q"]
         return t["recip_rank"], t["map"], t["set_P"], t["set_recall"]
-    t = pytrec_eval.RelevanceEvaluator(qrels, {f"map_cut.{k}", f"P.{k}", f"recall.{k}"},
-                                       relevance_level=threshold).evaluate(run)["q"]
+    t = pytrec_eval.RelevanceEvaluator(
+        qrels, {f"map_cut.{k}", f"P.{k}", f"recall.{k}"}, relevance_level=threshold
+    ).evaluate(run)["q"]
     top = {"q": {d: s for d, s in run["q"].items() if s > n - k}}
     rr = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank"}, relevance_level=threshold).evaluate(top)["q"]
     return rr["recip_rank"], t[f"map_cut_{k}"], t[f"P_{k}"], t[f"recall_{k}"]
@@ -164,8 +166,9 @@ def test_every_key_of_the_page_is_shown():
         for params in links:
             at = open_page(PAGE, {**params, "lang": lang})
             assert not at.exception, at.exception
-            seen += [e.value for e in (*at.title, *at.markdown, *at.caption, *at.info, *at.header, *at.subheader,
-                                       *at.text)]
+            seen += [
+                e.value for e in (*at.title, *at.markdown, *at.caption, *at.info, *at.header, *at.subheader, *at.text)
+            ]
             seen += [" ".join(map(str, t.value.columns)) for t in at.table]
             radio = at.radio(key="metrics_threshold")
             seen += [radio.label, radio.help]

@@ -75,8 +75,12 @@ def test_leave_returns_to_the_whole_step_page_with_the_same_example():
     assert not [b for b in at.button if b.key in ("present_prev", "present_next", "present_leave")]
 
 
-TWENTY = {"items": ",".join(chr(65 + i) for i in range(20)), "rel": "3,1,0,2,3,0,1,2,0,3,1,1,0,2,3,0,1,2,0,1",
-          "lang": "en", "present": "1"}
+TWENTY = {
+    "items": ",".join(chr(65 + i) for i in range(20)),
+    "rel": "3,1,0,2,3,0,1,2,0,3,1,1,0,2,3,0,1,2,0,1",
+    "lang": "en",
+    "present": "1",
+}
 
 
 def test_a_long_list_is_cut_to_what_one_screen_holds():

@@ -10,15 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import score_ranking
+from teach import model, presets, url
 from tests.conftest import metrics, open_page
-from ui import nav, presets, state, url
+from ui import nav
 from ui.i18n import CATALOGUE, translate
 
 NAMES = list(presets.PRESETS)
 EDITOR_PAGES = [lesson.script for lesson in nav.EXAMPLE_LESSONS]
 
 
-def core_numbers(ex: state.Example) -> dict[str, str]:
+def core_numbers(ex: model.Example) -> dict[str, str]:
     """Every story number, computed here straight from the example's raw rows with ``score_ranking``."""
     grades = [float(i.grade) for i in ex.items]
     scores = [float(i.score) for i in ex.items] if ex.use_scores else None
@@ -29,13 +30,24 @@ def core_numbers(ex: state.Example) -> dict[str, str]:
         return score_ranking(grades, scores, **args)
 
     r = ndcg()
-    values = {"ndcg": r.ndcg, "dcg": r.dcg, "idcg": r.idcg, "ndcg_listed": ndcg(ideal_pool=None).ndcg,
-              "ndcg_judged": ndcg(ideal_pool=judged).ndcg, "ndcg_linear": ndcg(gain="linear").ndcg,
-              "ndcg_exponential": ndcg(gain="exponential").ndcg, "ndcg_low": ndcg(ties="pessimistic").ndcg,
-              "ndcg_high": ndcg(ties="optimistic").ndcg}
+    values = {
+        "ndcg": r.ndcg,
+        "dcg": r.dcg,
+        "idcg": r.idcg,
+        "ndcg_listed": ndcg(ideal_pool=None).ndcg,
+        "ndcg_judged": ndcg(ideal_pool=judged).ndcg,
+        "ndcg_linear": ndcg(gain="linear").ndcg,
+        "ndcg_exponential": ndcg(gain="exponential").ndcg,
+        "ndcg_low": ndcg(ties="pessimistic").ndcg,
+        "ndcg_high": ndcg(ties="optimistic").ndcg,
+    }
     out = {key: f"{value:.4f}" for key, value in values.items()}
-    out.update(k=str(ex.k or len(grades)), n=str(len(grades)), grades=", ".join(f"{g:g}" for g in grades),
-               pool=", ".join(f"{g:g}" for g in ex.pool))
+    out.update(
+        k=str(ex.k or len(grades)),
+        n=str(len(grades)),
+        grades=", ".join(f"{g:g}" for g in grades),
+        pool=", ".join(f"{g:g}" for g in ex.pool),
+    )
     return out
 
 
@@ -64,14 +76,19 @@ grade = st.integers(0, 3).map(float)
 
 
 @settings(max_examples=60, deadline=None)
-@given(grades=st.lists(grade, min_size=1, max_size=8), pool=st.lists(grade, max_size=3),
-       k=st.one_of(st.none(), st.integers(1, 10)), gain=st.sampled_from(["linear", "exponential"]),
-       use_pool=st.booleans(), scores=st.lists(st.sampled_from([0.1, 0.5, 0.9]), min_size=8, max_size=8),
-       use_scores=st.booleans())
+@given(
+    grades=st.lists(grade, min_size=1, max_size=8),
+    pool=st.lists(grade, max_size=3),
+    k=st.one_of(st.none(), st.integers(1, 10)),
+    gain=st.sampled_from(["linear", "exponential"]),
+    use_pool=st.booleans(),
+    scores=st.lists(st.sampled_from([0.1, 0.5, 0.9]), min_size=8, max_size=8),
+    use_scores=st.booleans(),
+)
 def test_story_numbers_match_the_core_for_any_example(grades, pool, k, gain, use_pool, scores, use_scores):
     """For any valid example the story numbers equal score_ranking's (pool, gains and tie range included)."""
-    items = tuple(state.Item(i, f"d{i}", g, scores[i]) for i, g in enumerate(grades))
-    ex = state.Example(items, gain=gain, k=k, use_scores=use_scores, use_pool=use_pool, pool=tuple(pool))
+    items = tuple(model.Item(i, f"d{i}", g, scores[i]) for i, g in enumerate(grades))
+    ex = model.Example(items, gain=gain, k=k, use_scores=use_scores, use_pool=use_pool, pool=tuple(pool))
     assert presets.numbers(ex) == core_numbers(ex)
 
 

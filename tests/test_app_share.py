@@ -72,7 +72,9 @@ def test_the_qr_code_of_the_link_is_in_the_sidebar_and_made_only_once_opened(at)
 def test_full_link_uses_the_browser_address_and_never_its_query():
     """With the browser's page address the link is absolute; the intro's address gets its "/"."""
     params = {"items": "A,B", "rel": "1,0", "lang": "en"}
-    assert share.full_link("http://host:8501/steps", "steps", params) == "http://host:8501/steps?items=A,B&rel=1,0&lang=en"
+    assert (
+        share.full_link("http://host:8501/steps", "steps", params) == "http://host:8501/steps?items=A,B&rel=1,0&lang=en"
+    )
     assert share.full_link("https://host/app", "", params) == "https://host/app?items=A,B&rel=1,0&lang=en"
     assert share.full_link("http://host:8501", "", params) == "http://host:8501/?items=A,B&rel=1,0&lang=en"
     assert share.full_link(None, "", params) == "/?items=A,B&rel=1,0&lang=en"

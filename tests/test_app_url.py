@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ndcg_core import score_ranking
+from teach import model, url
 from tests.conftest import metrics, open_page
-from ui import state, url
 
 # Links too long to read: the default example, with the reason.
 UNREADABLE_LINKS = {
@@ -17,21 +17,21 @@ UNREADABLE_LINKS = {
 
 # A bad row is opened as typed; the row check names it (row, problem key).
 BAD_ROWS = {
-    "count": ({"items": "A,B,C", "rel": "1,3"}, 3, "err_grade_blank"),
-    "negative": ({"items": "A,B", "rel": "1,-3"}, 2, "err_grade_negative"),
-    "non_numeric": ({"items": "A,B", "rel": "1,x"}, 2, "err_grade_nan"),
-    "nan": ({"items": "A,B", "rel": "nan,1"}, 1, "err_grade_nan"),
-    "huge": ({"items": "A,B", "rel": "1e308,1"}, 1, "err_grade_above"),
-    "inf": ({"items": "A,B", "rel": "inf,1"}, 1, "err_grade_nan"),
-    "fraction": ({"items": "A,B", "rel": "1.5,1"}, 1, "err_grade_fraction"),
-    "nine": ({"rel": "3,2,9,0"}, 3, "err_grade_above"),
-    "html_name": ({"items": "<script>alert(1)</script>" * 3, "rel": "1"}, 1, "err_name_long"),
-    "duplicate_name": ({"items": "A,A", "rel": "1,2"}, 2, "err_name_duplicate"),
-    "blank_name": ({"items": "A,,C", "rel": "1,2,3"}, 2, "err_name_blank"),
-    "rel_missing": ({"items": "A,B"}, 1, "err_grade_blank"),
-    "scores_count": ({"items": "A,B", "rel": "1,2", "scores": "0.1"}, 2, "err_score_nan"),
-    "scores_text": ({"items": "A,B", "rel": "1,2", "scores": "0.1,high"}, 2, "err_score_nan"),
-    "scale": ({"items": "A,B", "rel": "3,1", "scale": "1"}, 1, "err_grade_above"),
+    "count": ({"items": "A,B,C", "rel": "1,3"}, 3, "row_grade_blank"),
+    "negative": ({"items": "A,B", "rel": "1,-3"}, 2, "row_grade_negative"),
+    "non_numeric": ({"items": "A,B", "rel": "1,x"}, 2, "row_grade_nan"),
+    "nan": ({"items": "A,B", "rel": "nan,1"}, 1, "row_grade_nan"),
+    "huge": ({"items": "A,B", "rel": "1e308,1"}, 1, "row_grade_above"),
+    "inf": ({"items": "A,B", "rel": "inf,1"}, 1, "row_grade_nan"),
+    "fraction": ({"items": "A,B", "rel": "1.5,1"}, 1, "row_grade_fraction"),
+    "nine": ({"rel": "3,2,9,0"}, 3, "row_grade_above"),
+    "html_name": ({"items": "<script>alert(1)</script>" * 3, "rel": "1"}, 1, "row_name_long"),
+    "duplicate_name": ({"items": "A,A", "rel": "1,2"}, 2, "row_name_duplicate"),
+    "blank_name": ({"items": "A,,C", "rel": "1,2,3"}, 2, "row_name_blank"),
+    "rel_missing": ({"items": "A,B"}, 1, "row_grade_blank"),
+    "scores_count": ({"items": "A,B", "rel": "1,2", "scores": "0.1"}, 2, "row_score_nan"),
+    "scores_text": ({"items": "A,B", "rel": "1,2", "scores": "0.1,high"}, 2, "row_score_nan"),
+    "scale": ({"items": "A,B", "rel": "3,1", "scale": "1"}, 1, "row_grade_above"),
 }
 
 # One bad setting falls back alone; the example is the link's.
@@ -51,7 +51,7 @@ def test_unreadable_link_falls_back_to_default_with_its_reason(name):
     """A link too long to read gives the default example and a problem naming the parameter."""
     params, key = UNREADABLE_LINKS[name]
     example, problem = url.from_query(params)
-    assert example == state.DEFAULT
+    assert example == model.DEFAULT
     assert problem is not None and problem[0] == key
     assert not url.example_kept(problem)
 
@@ -72,7 +72,7 @@ def test_bad_row_in_a_link_is_kept_and_named(name):
     params, row, key = BAD_ROWS[name]
     example, problem = url.from_query(params)
     assert problem is None
-    checked = state.check(example)
+    checked = model.check(example)
     assert (key, row) in [(k, p["row"]) for k, p in checked.problems]
     again, _ = url.from_query(url.to_query(example))
     assert [(i.name, i.grade, i.score) for i in again.items] == [(i.name, i.grade, i.score) for i in example.items]
@@ -96,7 +96,7 @@ def test_bad_setting_falls_back_alone(name):
     params, key = BAD_SETTINGS[name]
     example, problem = url.from_query(params)
     assert problem is not None and problem[0] == key and url.example_kept(problem)
-    assert [state.typed_text(i.grade) for i in example.items] == ["3", "2"]
+    assert [model.typed_text(i.grade) for i in example.items] == ["3", "2"]
 
 
 def test_bad_setting_page_says_the_rest_was_opened():
@@ -109,7 +109,7 @@ def test_bad_setting_page_says_the_rest_was_opened():
 
 def test_a_name_with_a_comma_survives_the_link():
     """A name holding a comma or a backslash is written escaped and reads back whole."""
-    ex = state.Example(items=(state.Item(0, "red, blue", 2.0), state.Item(1, "a\\b", 1.0)))
+    ex = model.Example(items=(model.Item(0, "red, blue", 2.0), model.Item(1, "a\\b", 1.0)))
     params = url.to_query(ex)
     assert params["items"] == "red\\, blue,a\\\\b"
     again, problem = url.from_query(params)
@@ -125,8 +125,17 @@ def test_unknown_language_falls_back_to_korean_with_a_warning():
 
 def test_link_round_trip():
     """An example written to URL parameters reads back to the same example."""
-    params = {"items": "노트북,마우스,가방", "rel": "3,1,0", "gain": "linear", "k": "2", "scores": "0.9,0.3,0.5",
-              "ties": "optimistic", "pool": "2,3", "scale": "4", "threshold": "2"}
+    params = {
+        "items": "노트북,마우스,가방",
+        "rel": "3,1,0",
+        "gain": "linear",
+        "k": "2",
+        "scores": "0.9,0.3,0.5",
+        "ties": "optimistic",
+        "pool": "2,3",
+        "scale": "4",
+        "threshold": "2",
+    }
     example, problem = url.from_query(params)
     assert problem is None
     assert url.to_query(example) == params
@@ -147,7 +156,9 @@ def test_editing_the_example_rewrites_the_url():
     at.run()
     rel = at.query_params["rel"]
     assert (rel[0] if isinstance(rel, list) else rel) == "3,3,2"
-    reopened = open_page("lessons/steps.py", {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()})
+    reopened = open_page(
+        "lessons/steps.py", {k: (v[0] if isinstance(v, list) else v) for k, v in at.query_params.items()}
+    )
     assert metrics(reopened) == metrics(at)
 
 
@@ -156,8 +167,8 @@ def test_every_page_opens_the_source_link(page):
     """/?items=A,B,C&rel=1,3,2&gain=exponential&k=3 opens the source's example on any page."""
     at = open_page(page, {"items": "A,B,C", "rel": "1,3,2", "gain": "exponential", "k": "3"})
     assert not at.exception
-    assert at.session_state["example"].items == state.DEFAULT.items[:0] + tuple(
-        state.Item(i, n, g, None) for i, (n, g) in enumerate([("A", 1.0), ("B", 3.0), ("C", 2.0)])
+    assert at.session_state["example"].items == model.DEFAULT.items[:0] + tuple(
+        model.Item(i, n, g, None) for i, (n, g) in enumerate([("A", 1.0), ("B", 3.0), ("C", 2.0)])
     )
 
 
@@ -178,3 +189,18 @@ def test_a_value_given_twice_uses_the_last_one_and_says_so():
     assert at.session_state["example"].k == 3
     assert [i.grade for i in at.session_state["example"].items] == [1.0, 3.0, 2.0]
     assert metrics(at)["nDCG@3"] == f"{score_ranking([1, 3, 2], k=3).ndcg:.4f}"
+
+
+def test_the_address_order_is_the_parameter_table():
+    """ORDER is read off url.PARAMS (plus lang), so every row of the table has its place in the address."""
+    names = [p if isinstance(p, str) else p.name for p in url.PARAMS]
+    assert url.ORDER == (*names, "lang")
+    assert set(url.LIST_PARAMS) | {s.name for s in url.SETTINGS} == set(names)
+
+
+def test_a_new_setting_reaches_the_address(monkeypatch):
+    """A parameter added to the table is written into the address, never dropped (architecture review 3, A5)."""
+    extra = url.Setting("base", lambda raw, ex: raw, lambda ex: "10")
+    monkeypatch.setattr(url, "SETTINGS", (*url.SETTINGS, extra))
+    query = url.to_query(model.Example(items=(model.Item(0, "A", 1.0),)))
+    assert query["base"] == "10" and list(query)[:2] == ["items", "rel"]

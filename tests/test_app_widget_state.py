@@ -12,16 +12,31 @@ from __future__ import annotations
 
 import pytest
 
+from teach import model
 from tests.conftest import open_page
-from ui import actions, state
+from ui import actions
 
-LINK = {"items": "A,B,C", "rel": "1,3,0", "gain": "exponential", "k": "2", "scale": "4", "lang": "en",
-        "scores": "0.3,0.2,0.1", "ties": "stable", "pool": "2"}
+LINK = {
+    "items": "A,B,C",
+    "rel": "1,3,0",
+    "gain": "exponential",
+    "k": "2",
+    "scale": "4",
+    "lang": "en",
+    "scores": "0.3,0.2,0.1",
+    "ties": "stable",
+    "pool": "2",
+}
 # What the link above asks each widget to show: (kind, key, value).
 WANT = [
-    ("selectbox", "steps_scale", 4), ("radio", "steps_gain", "exponential"), ("selectbox", "steps_k", 2),
-    ("toggle", "steps_use_scores", True), ("selectbox", "steps_ties", "stable"), ("radio", "sidebar_lang", "en"),
-    ("radio", "steps_pool_mode", "judged"), ("text_input", "steps_pool_text", "2"),
+    ("selectbox", "steps_scale", 4),
+    ("radio", "steps_gain", "exponential"),
+    ("selectbox", "steps_k", 2),
+    ("toggle", "steps_use_scores", True),
+    ("selectbox", "steps_ties", "stable"),
+    ("radio", "sidebar_lang", "en"),
+    ("radio", "steps_pool_mode", "judged"),
+    ("text_input", "steps_pool_text", "2"),
 ]
 
 
@@ -73,22 +88,40 @@ def test_the_intro_gain_radio_keeps_the_students_choice_when_mounted_late():
     assert shown_without_state(radio) == radio.options[1]
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("k", "whole list"), ("k", -1), ("k", True), ("scale", 9), ("scale", "1"), ("gain", None), ("gain", "cubic"),
-    ("ties", "random"), ("use_scores", "yes"),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("k", "whole list"),
+        ("k", -1),
+        ("k", True),
+        ("scale", 9),
+        ("scale", "1"),
+        ("gain", None),
+        ("gain", "cubic"),
+        ("ties", "random"),
+        ("use_scores", "yes"),
+    ],
+)
 def test_a_value_that_is_not_a_choice_is_never_written_into_the_example(field, value):
     """A setting callback ignores a value outside the field's choices (it once wrote a label into k)."""
     assert not actions.setting_ok(field, value)
 
 
-@pytest.mark.parametrize(("field", "value"), [
-    ("k", 0), ("k", 7), ("scale", 1), ("gain", "linear"), ("ties", "average"), ("use_scores", False),
-])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("k", 0),
+        ("k", 7),
+        ("scale", 1),
+        ("gain", "linear"),
+        ("ties", "average"),
+        ("use_scores", False),
+    ],
+)
 def test_every_real_choice_is_accepted(field, value):
     """A setting callback accepts each real choice of the field."""
     assert actions.setting_ok(field, value)
-    assert value in (state.SCALES if field == "scale" else [value])
+    assert value in (model.SCALES if field == "scale" else [value])
 
 
 def test_a_language_switch_sends_every_chosen_option_again_in_the_new_language():

@@ -9,8 +9,8 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
+from deploy.harness import ARTIFACTS
 from ndcg_core import score_ranking
-from tests.harness import ARTIFACTS
 from ui.i18n import translate
 from ui.nav import EXAMPLE_LESSONS
 
@@ -21,9 +21,12 @@ WAIT = 20_000
 
 def metric(page, label: str):
     """The value element of the metric whose label is ``label``."""
-    return page.locator("[data-testid=stMetric]").filter(
-        has=page.locator("[data-testid=stMetricLabel]", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$"))
-    ).locator("[data-testid=stMetricValue]").first
+    return (
+        page.locator("[data-testid=stMetric]")
+        .filter(has=page.locator("[data-testid=stMetricLabel]", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")))
+        .locator("[data-testid=stMetricValue]")
+        .first
+    )
 
 
 def rows(page):
@@ -124,11 +127,13 @@ def test_mouse_drag_moves_an_item_and_updates_ndcg(page, server_url):
     expect(page.locator("li[data-uid] .name").first).to_have_text("C", timeout=WAIT)
     hand = (3 + 1 / 1.584962500721156 + 7 / 2) / (7 + 3 / 1.584962500721156 + 1 / 2)
     expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
-    expect(page.locator("[data-testid=stMetricDelta]").first).to_have_text(f"{hand - 0.7363636171343382:+.4f}",
-                                                                            timeout=WAIT)
+    expect(page.locator("[data-testid=stMetricDelta]").first).to_have_text(
+        f"{hand - 0.7363636171343382:+.4f}", timeout=WAIT
+    )
     assert rows(page) == ["C", "A", "B"]
     page.wait_for_function(  # the address is written at the end of the run
-        "() => new URLSearchParams(location.search).get('items') === 'C,A,B'", timeout=WAIT)
+        "() => new URLSearchParams(location.search).get('items') === 'C,A,B'", timeout=WAIT
+    )
     page.reload()
     expect(metric(page, "nDCG@3")).to_have_text(f"{hand:.4f}", timeout=WAIT)
     expect(page.locator("li[data-uid]")).to_have_count(3, timeout=WAIT)  # the list may draw after the metrics
@@ -176,17 +181,18 @@ def test_switching_language_relabels_the_chosen_options_at_once(page, server_url
     page.locator("[data-testid=stSidebar]").get_by_text("English", exact=True).click()
     expect(page).to_have_url(re.compile(r"[?&]lang=en"), timeout=WAIT)
     settle(page)
+
     def box(label: str, lang: str):
         return page.get_by_role("combobox", name=translate(label, lang), exact=True)
 
     expect(box("scale", "en")).to_have_value(translate("scale_3", "en"), timeout=WAIT)
     expect(box("preset_pick", "en")).to_have_value(translate("preset_source_title", "en"), timeout=WAIT)
-    expect(page.get_by_role("radio", name=translate("gain_exponential", "en"))).to_be_checked(timeout=WAIT)
+    expect(page.get_by_role("radio", name=translate("choice_gain_exponential", "en"))).to_be_checked(timeout=WAIT)
     page.locator("[data-testid=stSidebar]").get_by_text("한국어", exact=True).click()
     expect(page).to_have_url(re.compile(r"[?&]lang=ko"), timeout=WAIT)
     settle(page)
     expect(box("scale", "ko")).to_have_value(translate("scale_3", "ko"), timeout=WAIT)
-    expect(page.get_by_role("radio", name=translate("gain_exponential", "ko"))).to_be_checked(timeout=WAIT)
+    expect(page.get_by_role("radio", name=translate("choice_gain_exponential", "ko"))).to_be_checked(timeout=WAIT)
 
 
 def test_cutoff_slider_by_keyboard(page, server_url):
@@ -257,8 +263,10 @@ def test_touch_drag_on_the_handle(browser, server_url, moves):
         cdp = context.new_cdp_session(page)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
         for i in range(1, moves + 1):
-            cdp.send("Input.dispatchTouchEvent",
-                     {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / moves}]})
+            cdp.send(
+                "Input.dispatchTouchEvent",
+                {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / moves}]},
+            )
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         expect(page.locator("li[data-uid] .name").first).to_have_text("C", timeout=WAIT)
         hand = (3 + 1 / 1.584962500721156 + 7 / 2) / (7 + 3 / 1.584962500721156 + 1 / 2)
@@ -284,8 +292,9 @@ def test_first_request_of_a_fresh_server_can_be_a_lesson_page(page, fresh_server
     assert not page.js_errors
 
 
-@pytest.mark.parametrize(("typed", "words"), [("-1", "negative"), ("1.5", "not a whole number"),
-                                              ("9", "above the scale")])
+@pytest.mark.parametrize(
+    ("typed", "words"), [("-1", "negative"), ("1.5", "not a whole number"), ("9", "above the scale")]
+)
 def test_a_typed_grade_reaches_the_row_check_unchanged(page, server_url, typed, words):
     """Typing -1, 1.5 or 9 as C's grade gives the row's own warning; the table does not clamp or round it."""
     open_app(page, f"{server_url}/steps?{SOURCE}&lang=en")

@@ -29,10 +29,12 @@ LINKS = [
 
 def hold_back(page, gate: dict):
     """A route handler that delivers the widget chunks only once the gate opens, as a busy laptop would."""
+
     def handler(route):
         while not gate["open"]:
             page.wait_for_timeout(50)
         route.continue_()
+
     return handler
 
 
@@ -74,14 +76,18 @@ def test_students_who_click_before_the_widgets_load_keep_their_settings(browser,
             moved = swap_first_two(link)
             expect(page.locator("[data-testid=stMetricValue]").first).to_have_text(headline(moved), timeout=WAIT)
             expect(page.locator("[data-testid=stSelectbox]").first).to_be_visible(timeout=WAIT)
-            page.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
-                                   "?.dataset.testScriptState === 'notRunning'", timeout=WAIT)
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+                timeout=WAIT,
+            )
             page.locator("li[data-uid='1'] button.down").click(timeout=WAIT)  # and back, now the widgets are there
         for _, page, link, _ in students:
             expect(page.locator("[data-testid=stMetricValue]").first).to_have_text(headline(link), timeout=WAIT)
             page.wait_for_function(f"() => location.search.includes({link['items'].split(',')[0]!r})", timeout=WAIT)
-            page.wait_for_function("() => document.querySelector('[data-testid=stApp]')"
-                                   "?.dataset.testScriptState === 'notRunning'", timeout=WAIT)
+            page.wait_for_function(
+                "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+                timeout=WAIT,
+            )
             assert address(page) == link, f"the example changed by itself: {address(page)}"
         assert not errors
     finally:

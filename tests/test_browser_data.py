@@ -8,7 +8,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from tests.harness import ARTIFACTS
+from deploy.harness import ARTIFACTS
 from tests.test_app_data import QRELS, RUN_A, RUN_B, trec_eval_mean
 from tests.test_browser import WAIT, metric, settle
 from ui.i18n import translate
@@ -39,10 +39,13 @@ def give(page, box: int, files: list[tuple[str, bytes]]) -> None:
     uploader = page.locator("[data-testid=stFileUploader]").nth(box)
     for attempt in range(2):
         uploader.locator("input[type=file]").set_input_files(
-            [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files])
+            [{"name": n, "mimeType": "text/plain", "buffer": b} for n, b in files]
+        )
         try:
             for name, _ in files:
-                expect(uploader.get_by_role("button", name=f"Remove {name}", exact=True)).to_have_count(1, timeout=WAIT // 2)
+                expect(uploader.get_by_role("button", name=f"Remove {name}", exact=True)).to_have_count(
+                    1, timeout=WAIT // 2
+                )
             break
         except AssertionError:
             if attempt or uploader.get_by_role("button", name="Remove ").count():  # never choose a file twice
@@ -64,8 +67,10 @@ def test_uploaded_runs_are_scored_as_trec_eval_scores_them(browser, server_url):
     expect(page.locator("[data-testid=stTable] td", has_text="neural.run").first).to_be_visible(timeout=WAIT)
     settle(page)
     cells = {row[0]: row[1] for row in mean_cells(page)}
-    assert cells == {"bm25.run": f"{trec_eval_mean(RUN_A, QRELS, 10):.4f}",
-                     "neural.run": f"{trec_eval_mean(RUN_B, QRELS, 10):.4f}"}
+    assert cells == {
+        "bm25.run": f"{trec_eval_mean(RUN_A, QRELS, 10):.4f}",
+        "neural.run": f"{trec_eval_mean(RUN_B, QRELS, 10):.4f}",
+    }
     expect(page.get_by_text(translate("data_col_p_rand", "en")).first).to_be_visible(timeout=WAIT)
     context.close()
 
@@ -133,7 +138,6 @@ def test_screenshots_of_the_upload_page(browser, server_url, lang, width, height
     overflow = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
     context.close()
-
 
 
 def big_run(size: int) -> bytes:

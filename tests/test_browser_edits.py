@@ -86,7 +86,8 @@ def test_phone_step_tables_need_no_sideways_swipe(browser, server_url):
         for i in range(tables.count()):
             fits = tables.nth(i).evaluate(
                 "t => [...t.querySelectorAll('*')].every(e => e.scrollWidth <= e.clientWidth + 1)"
-                " && t.getBoundingClientRect().right <= window.innerWidth")
+                " && t.getBoundingClientRect().right <= window.innerWidth"
+            )
             assert fits, f"step table {i + 1} is wider than the phone"
     finally:
         context.close()

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.harness import ARTIFACTS
+from deploy.harness import ARTIFACTS
+from teach import exercises, worksheet
 from tests.test_browser import WAIT, drag, metric, rows, settle
-from ui import exercises, worksheet
 
 pytestmark = pytest.mark.browser
 
@@ -30,8 +30,11 @@ def exercise_shown(page) -> tuple[str, str, list[list[str]]]:
     settle(page)
     main = page.locator("[data-testid=stMain]")
     cells = [[c.strip() for c in row.locator("td, th").all_inner_texts()] for row in table.locator("tbody tr").all()]
-    return (main.locator("h3").first.inner_text(), main.locator("[data-testid=stMarkdown]").nth(2).inner_text(),
-            [[c for c in row if c] for row in cells])
+    return (
+        main.locator("h3").first.inner_text(),
+        main.locator("[data-testid=stMarkdown]").nth(2).inner_text(),
+        [[c for c in row if c] for row in cells],
+    )
 
 
 def test_a_preset_link_and_an_exercise_link_show_the_same_in_two_fresh_contexts(browser, server_url):

@@ -91,11 +91,15 @@ def test_focused_page_links_and_radio_options_show_a_clear_ring(page, server_url
     page.locator("[data-testid=stSidebarNavLink]").first.focus()
     page.keyboard.press("Tab")
     page.keyboard.press("Shift+Tab")  # focus by key, so :focus-visible applies
-    ring = page.evaluate("(() => { const cs = getComputedStyle(document.activeElement);"
-                         " return [cs.outlineStyle, cs.outlineWidth, cs.outlineColor]; })()")
+    ring = page.evaluate(
+        "(() => { const cs = getComputedStyle(document.activeElement);"
+        " return [cs.outlineStyle, cs.outlineWidth, cs.outlineColor]; })()"
+    )
     assert ring == ["solid", "3px", "rgb(0, 114, 178)"]
     page.locator("[data-testid=stRadio] input").first.focus()
     page.keyboard.press("ArrowRight")
-    ring = page.evaluate("(() => { const cs = getComputedStyle(document.activeElement.closest('label'));"
-                         " return [cs.outlineStyle, cs.outlineWidth, cs.outlineColor]; })()")
+    ring = page.evaluate(
+        "(() => { const cs = getComputedStyle(document.activeElement.closest('label'));"
+        " return [cs.outlineStyle, cs.outlineWidth, cs.outlineColor]; })()"
+    )
     assert ring == ["solid", "3px", "rgb(0, 114, 178)"]

@@ -13,9 +13,9 @@ from PIL import Image
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from deploy.harness import ARTIFACTS, Server
 from live import questions
 from live.store import NICKNAME_MAX
-from tests.harness import ARTIFACTS, Server
 from tests.test_browser import settle, still
 from ui import share
 from ui.i18n import translate
@@ -36,6 +36,7 @@ BARS = """() => {
 
 
 # ---------------------------------------------------------------- helpers
+
 
 @pytest.fixture(scope="module")
 def server():
@@ -152,8 +153,10 @@ def choose(page, label: str, option: str) -> None:
 
 def board_count(page):
     """The board's "N of M answered · state" heading (in either language)."""
-    counts = "|".join(re.escape(t("live_count", lang, answered=998, students=999)).replace("998", r"\d+")
-                      .replace("999", r"\d+") for lang in ("ko", "en"))
+    counts = "|".join(
+        re.escape(t("live_count", lang, answered=998, students=999)).replace("998", r"\d+").replace("999", r"\d+")
+        for lang in ("ko", "en")
+    )
     return page.locator("[data-testid=stMain] h3").filter(has_text=re.compile(f"^({counts}) · "))
 
 
@@ -235,6 +238,7 @@ def chart_bars(page) -> tuple[list[str], list[int]]:
 
 # ---------------------------------------------------------------- the tests
 
+
 def test_a_teacher_and_five_students_answer_and_reveal(browsers):
     """Five students' estimates (one changed) reach the projector as 5 of 5 with the store's bars, then the reveal."""
     with Server() as s:
@@ -253,20 +257,23 @@ def test_a_teacher_and_five_students_answer_and_reveal(browsers):
         students = [browsers.page(PHONE if i in (1, 2) else DESKTOP) for i in range(5)]
         join_all(students, link, nicknames)
         ask(teacher, "estimate", seed)
-        expect(board_count(projector)).to_have_text(f"{t('live_count', answered=0, students=5)} · "
-                                                    f"{t('live_state_open')}", timeout=WAIT)
+        expect(board_count(projector)).to_have_text(
+            f"{t('live_count', answered=0, students=5)} · {t('live_state_open')}", timeout=WAIT
+        )
         question = t("ex_answer_estimate", at=ex.at)
         for student in students:  # each student's page redraws by itself when the question starts
             expect(student.get_by_label(question, exact=True)).to_be_visible(timeout=WAIT)
         estimate(students[4], ex, "0.3", enter=True)  # a first answer, then a changed one: it counts once
         estimate(students[4], ex, finals[4], enter=False)
-        expect(board_count(projector)).to_have_text(f"{t('live_count', answered=1, students=5)} · "
-                                                    f"{t('live_state_open')}", timeout=WAIT)
+        expect(board_count(projector)).to_have_text(
+            f"{t('live_count', answered=1, students=5)} · {t('live_state_open')}", timeout=WAIT
+        )
         last = 0.0
         for i, (student, value) in enumerate(zip(students[:4], finals[:4], strict=True)):
             last = estimate(student, ex, value, enter=i % 2 == 0)
-        expect(board_count(projector)).to_have_text(f"{t('live_count', answered=5, students=5)} · "
-                                                    f"{t('live_state_open')}", timeout=3_000)
+        expect(board_count(projector)).to_have_text(
+            f"{t('live_count', answered=5, students=5)} · {t('live_state_open')}", timeout=3_000
+        )
         assert time.monotonic() - last <= 3.0, "the projector counted the last answer more than 3 s after it was sent"
         stored = [questions.store(ex, float(v)) for v in finals]
         want = questions.bars(ex, [(a.response, a.value) for a in stored])
@@ -283,8 +290,9 @@ def test_a_teacher_and_five_students_answer_and_reveal(browsers):
             verdict = t("ex_right") if answer.correct else t("ex_wrong")
             expect(student.get_by_text(verdict, exact=True)).to_be_visible(timeout=WAIT)
             assert student.get_by_text(t("ex_wrong") if answer.correct else t("ex_right"), exact=True).count() == 0
-        expect(projector.get_by_text(t("live_right_answer", answer=f"nDCG{ex.at} = {ex.ndcg():.4f}"), exact=True)) \
-            .to_be_visible(timeout=WAIT)
+        expect(
+            projector.get_by_text(t("live_right_answer", answer=f"nDCG{ex.at} = {ex.ndcg():.4f}"), exact=True)
+        ).to_be_visible(timeout=WAIT)
         slip = questions.mistake(ex, [(a.response, a.value, a.correct) for a in stored])
         assert (slip.key, slip.count, slip.wrong) == ("live_slip_no_cutoff", 2, 3)
         mistake = t("live_mistake", count=2, wrong=3, what=t(slip.key, value=f"{slip.params['value']:.4f}"))
@@ -399,8 +407,11 @@ def qr_link(page, img) -> str:
     body = page.request.get(urljoin(page.url, img.get_attribute("src"))).body()
     shown = Image.open(io.BytesIO(body)).convert("L")
     room, base = params(page)["room"], page.url.split("?")[0]
-    candidates = [f"{base}?room={room}&lang=en", f"{base}?room={room}&view=projector&lang=en",
-                  f"{base}?room={room}&lang=ko"]
+    candidates = [
+        f"{base}?room={room}&lang=en",
+        f"{base}?room={room}&view=projector&lang=en",
+        f"{base}?room={room}&lang=ko",
+    ]
     for candidate in candidates:
         made = Image.open(io.BytesIO(share.qr_png(candidate))).convert("L")
         if made.size == shown.size and made.tobytes() == shown.tobytes():
@@ -426,8 +437,10 @@ def shoot(page, name: str, viewport: dict[str, int]) -> None:
     assert page.locator("[data-testid=stException]").count() == 0
     if viewport["width"] < 500:
         wide = page.evaluate("document.scrollingElement.scrollWidth")
-        main = page.evaluate("(() => { const m = document.querySelector('[data-testid=stMain]');"
-                             " return m.scrollWidth - m.clientWidth; })()")
+        main = page.evaluate(
+            "(() => { const m = document.querySelector('[data-testid=stMain]');"
+            " return m.scrollWidth - m.clientWidth; })()"
+        )
         assert wide <= viewport["width"] + 1, f"{name}: the page scrolls sideways ({wide} px wide)"
         assert main <= 1, f"{name}: the main area scrolls sideways by {main} px"
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
@@ -477,8 +490,11 @@ def test_live_screenshots(browsers, live_url):
         expect(page.get_by_label(t("ex_answer_estimate", at=ex.at), exact=True)).to_be_visible(timeout=WAIT)
     estimate(first, ex, "0.45", enter=True)
     estimate(second, ex, "0.71", enter=False)
-    views = {"student": f"{link}&me={ids[1]}", "projector": f"{link}&view=projector",
-             "teacher": f"{link}&teacher={key}"}
+    views = {
+        "student": f"{link}&me={ids[1]}",
+        "projector": f"{link}&view=projector",
+        "teacher": f"{link}&teacher={key}",
+    }
 
     def student_ready(lang: str) -> None:  # the student with an answer sent, while the question is open
         expect(second.get_by_text(t("live_sent", lang, answer="0.7100"))).to_be_visible(timeout=WAIT)

@@ -13,7 +13,7 @@ from dataclasses import replace
 import pytest
 
 from benchmarks.load_classroom import KINDS, Shown, classify, make_students, run_class, stepped
-from tests.harness import off_loop
+from deploy.harness import off_loop
 
 pytestmark = pytest.mark.browser
 
@@ -65,11 +65,16 @@ def test_a_setting_that_jumped_to_the_first_option_is_wrong():
 def test_three_students_keep_their_own_example_through_ten_interactions_of_every_kind(tmp_path):
     """Three students, ten interactions each (drag or key move, gain, k, page switch, grade edit): all show, nothing leaks."""
     result = off_loop(run_class, 3, 10, 0, tmp_path)
-    problems = [line for s in result.students for what in ("errors", "leaks", "lost", "doubled", "wrong")
-                for line in getattr(s, what)]
+    problems = [
+        line
+        for s in result.students
+        for what in ("errors", "leaks", "lost", "doubled", "wrong")
+        for line in getattr(s, what)
+    ]
     assert not problems and not result.log_problems, (problems + result.log_problems)[:5]
     assert [s.shown for s in result.students] == [10, 10, 10]
     assert all({k for k in s.waits if k != "open"} == set(KINDS) for s in result.students)
-    assert all(any(x.startswith("drag ") for x in s.log) and any(x.startswith("Alt+") for x in s.log)
-               for s in result.students), "every student drags with the mouse and moves by keyboard"
+    assert all(
+        any(x.startswith("drag ") for x in s.log) and any(x.startswith("Alt+") for x in s.log) for s in result.students
+    ), "every student drags with the mouse and moves by keyboard"
     assert result.runs >= 3 * 11, "the script runs were not counted"

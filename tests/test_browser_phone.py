@@ -11,8 +11,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from deploy.harness import ARTIFACTS
 from ndcg_core import score_ranking
-from tests.harness import ARTIFACTS
 from tests.test_browser import WAIT, open_app, rows, settle, still
 from ui.i18n import translate
 
@@ -65,9 +65,12 @@ def touch(page, points: list[tuple[float, float]], pause: int = 16) -> None:
 
 def headline(page):
     """The value of the nDCG metric at the top of the page."""
-    return page.locator("[data-testid=stMetric]").filter(
-        has=page.locator("[data-testid=stMetricLabel]", has_text=re.compile(r"^\s*nDCG"))
-    ).locator("[data-testid=stMetricValue]").first
+    return (
+        page.locator("[data-testid=stMetric]")
+        .filter(has=page.locator("[data-testid=stMetricLabel]", has_text=re.compile(r"^\s*nDCG")))
+        .locator("[data-testid=stMetricValue]")
+        .first
+    )
 
 
 def center(page, selector: str) -> tuple[float, float]:
@@ -121,8 +124,9 @@ def test_a_touch_drag_by_the_handle_reorders_and_updates_ndcg(phone, server_url)
     phone.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     for i in range(1, 7):
         phone.wait_for_timeout(30)
-        phone.cdp.send("Input.dispatchTouchEvent",
-                       {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / 6}]})
+        phone.cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / 6}]}
+        )
     phone.wait_for_timeout(100)
     assert rows(phone)[:2] == ["E", "A"]
     dragged, old_first = phone.locator("li[data-uid='4']"), phone.locator("li[data-uid='0']")
@@ -131,8 +135,9 @@ def test_a_touch_drag_by_the_handle_reorders_and_updates_ndcg(phone, server_url)
     clip = phone.evaluate(CLIPS)
     assert clip is not None, "no row is being dragged"
     for box in clip["clips"]:
-        assert box["top"] - 0.5 <= clip["row"]["top"] and clip["row"]["bottom"] <= box["bottom"] + 0.5, \
+        assert box["top"] - 0.5 <= clip["row"]["top"] and clip["row"]["bottom"] <= box["bottom"] + 0.5, (
             f"the dragged row {clip['row']} is cut by a clipping box {box}"
+        )
     phone.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     want = [GRADES[4], *GRADES[:4], *GRADES[5:]]
     expect(headline(phone)).to_have_text(f"{score_ranking(want).ndcg:.4f}", timeout=WAIT)
@@ -154,8 +159,9 @@ def test_a_long_press_on_a_row_then_a_move_reorders(phone, server_url):
     expect(phone.locator("li.dragging .name")).to_have_text("C")
     for i in range(1, 7):
         phone.wait_for_timeout(30)
-        phone.cdp.send("Input.dispatchTouchEvent",
-                       {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / 6}]})
+        phone.cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + (ty - y) * i / 6}]}
+        )
     during = phone.evaluate(SCROLL_TOP)
     phone.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     want = [GRADES[2], *GRADES[:2], *GRADES[3:]]
@@ -203,8 +209,10 @@ def test_the_delta_line_under_ndcg_is_not_cut_on_a_phone(phone, server_url, lang
     """At 390 px the short text under the nDCG metric ("since last move") fits its box: no ellipsis."""
     open_app(phone, f"{server_url}/steps?items=A,B,C&rel=3,1,2&k=3&lang={lang}")
     metric = phone.locator(".st-key-headline_metrics [data-testid=stMetric]").first
-    cut = metric.evaluate("m => [...m.querySelectorAll('*')].filter(e => getComputedStyle(e).textOverflow === 'ellipsis'"
-                          " && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)")
+    cut = metric.evaluate(
+        "m => [...m.querySelectorAll('*')].filter(e => getComputedStyle(e).textOverflow === 'ellipsis'"
+        " && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText)"
+    )
     assert cut == []
 
 
@@ -217,9 +225,11 @@ def test_the_step_bar_chart_reads_on_a_phone(phone, server_url, lang):
     chart.scroll_into_view_if_needed()
     expect(chart.locator("text").first).to_be_attached(timeout=WAIT)
     phone.wait_for_timeout(500)  # the redraw at the laid-out width
-    sizes = chart.evaluate("s => { const box = s.getBoundingClientRect(); return {width: box.width, right: box.right,"
-                           " texts: [...s.querySelectorAll('text')].filter(t => t.textContent).map(t => {"
-                           " const r = t.getBoundingClientRect(); return [r.height, r.right]; })}; }")
+    sizes = chart.evaluate(
+        "s => { const box = s.getBoundingClientRect(); return {width: box.width, right: box.right,"
+        " texts: [...s.querySelectorAll('text')].filter(t => t.textContent).map(t => {"
+        " const r = t.getBoundingClientRect(); return [r.height, r.right]; })}; }"
+    )
     assert 300 <= sizes["width"] <= 390
     assert sizes["texts"] and min(h for h, _ in sizes["texts"]) >= 11, sizes["texts"]
     assert max(r for _, r in sizes["texts"]) <= sizes["right"] + 1

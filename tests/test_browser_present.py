@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.harness import ARTIFACTS
+from deploy.harness import ARTIFACTS
 from tests.test_browser import WAIT, settle
 from ui.i18n import translate
 
@@ -97,10 +97,15 @@ def test_escape_leaves_the_presenter_view_for_the_whole_step_page(page, server_u
     assert "rel=1,3,2" in page.url.replace("%2C", ",")
 
 
-TWENTY = ("/steps?items=" + ",".join(chr(65 + i) for i in range(20))
-          + "&rel=3,1,0,2,3,0,1,2,0,3,1,1,0,2,3,0,1,2,0,1&present=1")
+TWENTY = (
+    "/steps?items="
+    + ",".join(chr(65 + i) for i in range(20))
+    + "&rel=3,1,0,2,3,0,1,2,0,3,1,1,0,2,3,0,1,2,0,1&present=1"
+)
 # How far the main area scrolls: 0 when the step fits the screen.
-OVERFLOW = """() => { const m = document.querySelector('[data-testid=stMain]'); return m.scrollHeight - m.clientHeight; }"""
+OVERFLOW = (
+    """() => { const m = document.querySelector('[data-testid=stMain]'); return m.scrollHeight - m.clientHeight; }"""
+)
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])

@@ -13,7 +13,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from benchmarks.load_churn import MARGIN_S, active_sessions, reconnect, run_churn, students_for, visit
-from tests.harness import Server, off_loop
+from deploy.harness import Server, off_loop
 
 TTL_S = 2
 
@@ -41,6 +41,7 @@ def test_a_tab_reloaded_within_the_ttl_gets_its_state_back_and_after_the_ttl_a_f
 
 def test_the_active_sessions_gauge_counts_an_open_tab(server):
     """The /_stcore/metrics gauge the churn reads is 1 or more while a websocket is connected."""
+
     async def while_open() -> int:
         async with connect(f"ws://127.0.0.1:{server.port}/_stcore/stream", subprotocols=["streamlit"]):
             await asyncio.sleep(0.5)

@@ -142,16 +142,20 @@ def test_retrieved_ideal_differs_from_judged_when_relevant_documents_were_missed
 def hand_case():
     """q1: ranked d1 (0), d2 (2), d3 (−1); d5 (1) judged, not retrieved.  q2: retrieved, every grade 0.
     q3: retrieved, never judged.  q4: judged (1 and −2), not retrieved."""
-    run = pd.DataFrame({
-        "query_id": ["q1", "q1", "q1", "q2", "q3", "q3"],
-        "doc_id": ["d1", "d2", "d3", "d1", "d1", "d2"],
-        "score": [3.0, 2.0, 1.0, 1.0, 2.0, 1.0],
-    })
-    qrels = pd.DataFrame({
-        "query_id": ["q1", "q1", "q1", "q1", "q2", "q2", "q4", "q4"],
-        "doc_id": ["d1", "d2", "d3", "d5", "d1", "d2", "d1", "d2"],
-        "relevance": [0, 2, -1, 1, 0, 0, 1, -2],
-    })
+    run = pd.DataFrame(
+        {
+            "query_id": ["q1", "q1", "q1", "q2", "q3", "q3"],
+            "doc_id": ["d1", "d2", "d3", "d1", "d1", "d2"],
+            "score": [3.0, 2.0, 1.0, 1.0, 2.0, 1.0],
+        }
+    )
+    qrels = pd.DataFrame(
+        {
+            "query_id": ["q1", "q1", "q1", "q1", "q2", "q2", "q4", "q4"],
+            "doc_id": ["d1", "d2", "d3", "d5", "d1", "d2", "d1", "d2"],
+            "relevance": [0, 2, -1, 1, 0, 0, 1, -2],
+        }
+    )
     return run, qrels
 
 
@@ -219,8 +223,9 @@ def test_hand_case_missing_zero_and_no_relevant_skip():
 def test_a_judged_only_query_without_relevant_documents_is_skipped_too():
     """With missing=zero and no_relevant=skip, a judged-only query whose every grade is 0 is left out of the mean too."""
     run, qrels = hand_case()
-    qrels = pd.concat([qrels, pd.DataFrame({"query_id": ["q5"], "doc_id": ["d1"], "relevance": [0]})],
-                      ignore_index=True)
+    qrels = pd.concat(
+        [qrels, pd.DataFrame({"query_id": ["q5"], "doc_id": ["d1"], "relevance": [0]})], ignore_index=True
+    )
     result = score_collection(run, qrels, missing="zero", no_relevant="skip")
     table = result.per_query.set_index("query_id")
     assert table.loc["q5", "n_relevant"] == 0
@@ -268,11 +273,14 @@ def test_no_shared_query_gives_nan_means():
     assert zero.counted == 1 and zero.mean["linear"] == 0.0
 
 
-@pytest.mark.parametrize(("option", "value", "match"), [
-    ("ideal", "all", r"ideal must be one of judged, retrieved, got 'all'"),
-    ("missing", "drop", r"missing must be one of skip, zero, got 'drop'"),
-    ("no_relevant", "one", r"no_relevant must be one of zero, skip, got 'one'"),
-])
+@pytest.mark.parametrize(
+    ("option", "value", "match"),
+    [
+        ("ideal", "all", r"ideal must be one of judged, retrieved, got 'all'"),
+        ("missing", "drop", r"missing must be one of skip, zero, got 'drop'"),
+        ("no_relevant", "one", r"no_relevant must be one of zero, skip, got 'one'"),
+    ],
+)
 def test_bad_options_raise(option, value, match):
     """An unknown ideal, missing or no_relevant raises ValueError listing the allowed values."""
     with pytest.raises(ValueError, match=match):

@@ -27,8 +27,10 @@ def test_the_config_file_sets_the_class_settings():
 
 def test_streamlit_reads_the_settings_from_the_project_folder():
     """Streamlit 1.67, started in the project folder, reports each setting as the file sets it."""
-    code = ("import json, streamlit.config as c; c.get_config_options(force_reparse=True); "
-            f"print(json.dumps({{k: c.get_option(k) for k in {sorted(WANTED)!r}}}))")
+    code = (
+        "import json, streamlit.config as c; c.get_config_options(force_reparse=True); "
+        f"print(json.dumps({{k: c.get_option(k) for k in {sorted(WANTED)!r}}}))"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
 
     assert json.loads(out.stdout.strip().splitlines()[-1]) == WANTED

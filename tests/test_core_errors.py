@@ -80,7 +80,9 @@ def test_relevance_must_be_one_dimensional():
 
 def test_grade_too_large_for_exponential_gain():
     """2^1001 - 1 does not fit the gain safely, so grade 1001 is refused for exponential gain but fine for linear."""
-    with pytest.raises(ValueError, match=r"relevance\[1\] = .*1001\.0.* is too large for exponential gain \(at most 1000\)"):
+    with pytest.raises(
+        ValueError, match=r"relevance\[1\] = .*1001\.0.* is too large for exponential gain \(at most 1000\)"
+    ):
         score_ranking([1, 1001])
     assert score_ranking([1, 1001], gain="linear").ndcg < 1
 
@@ -145,13 +147,17 @@ def test_unknown_gain():
 
 def test_unknown_discount():
     """An unknown discount name lists the known ones."""
-    with pytest.raises(ValueError, match="unknown discount 'log10'; choose one of jarvelin, log, log2, none, reciprocal"):
+    with pytest.raises(
+        ValueError, match="unknown discount 'log10'; choose one of jarvelin, log, log2, none, reciprocal"
+    ):
         score_ranking([1, 2], discount="log10")
 
 
 def test_unknown_tie_policy():
     """An unknown tie policy lists the known ones."""
-    with pytest.raises(ValueError, match="unknown tie policy 'random'; choose one of average, optimistic, pessimistic, stable"):
+    with pytest.raises(
+        ValueError, match="unknown tie policy 'random'; choose one of average, optimistic, pessimistic, stable"
+    ):
         score_ranking([1, 2], [1, 1], ties="random")
 
 
@@ -183,7 +189,9 @@ def test_labels_length_mismatch():
 
 def test_ideal_pool_lacking_a_listed_grade():
     """The pool holds every judged item, so a listed grade 3 absent from it is named."""
-    with pytest.raises(ValueError, match=r"ideal_pool lacks relevance\[1\] = 3\.0; the pool must hold every judged item"):
+    with pytest.raises(
+        ValueError, match=r"ideal_pool lacks relevance\[1\] = 3\.0; the pool must hold every judged item"
+    ):
         score_ranking([1, 3, 2], ideal_pool=[1, 2, 5])
 
 
@@ -232,7 +240,9 @@ def test_negative_qrels_grade_names_the_query():
 def test_missing_qrels_grade_names_the_query():
     """A blank judged grade is refused as not a finite number, naming its query."""
     qrels = _qrels([("q1", "a", 1.0), ("q2", "a", None)])
-    with pytest.raises(ValueError, match=r"qrels relevance .* for query 'q2', doc 'a' \(row 1\) is not a finite number"):
+    with pytest.raises(
+        ValueError, match=r"qrels relevance .* for query 'q2', doc 'a' \(row 1\) is not a finite number"
+    ):
         evaluate_run(GOOD_RUN, qrels)
 
 
@@ -298,7 +308,8 @@ def test_evaluate_run_checks_its_options(kwargs, message):
 
 
 @pytest.mark.parametrize(
-    ("base", "shown"), [(1.0, r"1\.0"), (0.5, r"0\.5"), (math.inf, "inf"), (math.nan, "nan"), ("two", "'two'"), (None, "None")]
+    ("base", "shown"),
+    [(1.0, r"1\.0"), (0.5, r"0\.5"), (math.inf, "inf"), (math.nan, "nan"), ("two", "'two'"), (None, "None")],
 )
 def test_evaluate_run_refuses_a_bad_discount_base(base, shown):
     """A base of 1 or less, not finite or not a number is refused by evaluate_run as by score_ranking, for every discount."""
@@ -312,13 +323,17 @@ def test_evaluate_run_refuses_a_bad_discount_base(base, shown):
 
 def test_ideal_pool_grade_too_large_for_exponential_gain():
     """A pool grade above 1000 is named like a listed one, instead of overflowing IDCG."""
-    with pytest.raises(ValueError, match=r"ideal_pool\[2\] = 2000\.0 is too large for exponential gain \(at most 1000\)"):
+    with pytest.raises(
+        ValueError, match=r"ideal_pool\[2\] = 2000\.0 is too large for exponential gain \(at most 1000\)"
+    ):
         score_ranking([1, 2], ideal_pool=[1, 2, 2000])
 
 
 def test_gain_disagreement_checks_its_discount():
     """gain_disagreement refuses an unknown discount with the same message as score_ranking."""
-    with pytest.raises(ValueError, match="unknown discount 'log10'; choose one of jarvelin, log, log2, none, reciprocal"):
+    with pytest.raises(
+        ValueError, match="unknown discount 'log10'; choose one of jarvelin, log, log2, none, reciprocal"
+    ):
         gain_disagreement([0, 1, 3], discount="log10")
     with pytest.raises(ValueError, match="unknown discount None"):
         gain_disagreement([0, 1, 3], discount=None)

@@ -186,8 +186,10 @@ def test_small_lists_at_k_are_searched_exhaustively(rel, k):
     assert (found is not None) == _brute_force_disagrees_at(rel, k, "log2")
 
 
-@pytest.mark.parametrize(("k", "match"), [(0, r"k = 0 must be >= 1"), (2.5, r"k = 2\.5 must be a whole number"),
-                                          (True, r"k = True must be a whole number")])
+@pytest.mark.parametrize(
+    ("k", "match"),
+    [(0, r"k = 0 must be >= 1"), (2.5, r"k = 2\.5 must be a whole number"), (True, r"k = True must be a whole number")],
+)
 def test_gain_disagreement_checks_k(k, match):
     """A bad k raises ValueError naming the value, as score_ranking does."""
     with pytest.raises(ValueError, match=match):

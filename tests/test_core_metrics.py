@@ -19,7 +19,10 @@ from ndcg_core import binary_metrics
 TOL = 1e-12
 CUTS = (1, 3, 5, 10, 50)  # 50 is beyond every list: P_50 still divides by 50
 MEASURES = {
-    "recip_rank", "map", "set_P", "set_recall",
+    "recip_rank",
+    "map",
+    "set_P",
+    "set_recall",
     *(f"{m}." + ",".join(map(str, CUTS)) for m in ("map_cut", "P", "recall")),
 }
 
@@ -31,31 +34,34 @@ def _values(m):
 # ---------------------------------------------------------------- hand-derived cases
 
 
-@pytest.mark.parametrize(("relevance", "kwargs", "expected"), [
-    # The source's A, B, C = 1, 3, 2: at threshold 1 every item is relevant and in place.
-    ([1, 3, 2], dict(k=3), (1.0, 1.0, 1.0, 1.0)),
-    # Threshold 2: B (rank 2) and C (rank 3). AP = (1/2 + 2/3) / 2, P@3 = 2/3.
-    ([1, 3, 2], dict(k=3, threshold=2), (1 / 2, (1 / 2 + 2 / 3) / 2, 2 / 3, 1.0)),
-    # Threshold 3: only B. AP = (1/2) / 1.
-    ([1, 3, 2], dict(k=3, threshold=3), (1 / 2, 1 / 2, 1 / 3, 1.0)),
-    # Two relevant judged items not listed (pool 3, 2): AP = 3/5, recall = 3/5.
-    ([1, 3, 2], dict(k=3, n_relevant=5), (1.0, 3 / 5, 1.0, 3 / 5)),
-    # No relevant item at all: everything 0, no division by zero.
-    ([0, 0, 0], dict(), (0.0, 0.0, 0.0, 0.0)),
-    # ...and with relevant items judged but not listed, still 0 (AP's numerator is 0).
-    ([0, 0, 0], dict(n_relevant=2), (0.0, 0.0, 0.0, 0.0)),
-    # RR only looks inside the top k: the relevant item at rank 3 is cut at k = 2.
-    ([0, 0, 1], dict(k=2), (0.0, 0.0, 0.0, 0.0)),
-    ([0, 0, 1], dict(k=3), (1 / 3, 1 / 3, 1 / 3, 1.0)),
-    # AP@2 keeps dividing by every relevant item: (1/1) / 2.
-    ([1, 0, 1], dict(k=2), (1.0, 1 / 2, 1 / 2, 1 / 2)),
-    # P@5 of a one-item list divides by 5, as trec_eval's P_5 does.
-    ([2], dict(k=5), (1.0, 1.0, 1 / 5, 1.0)),
-    # k = None is the whole list: P divides by its length.
-    ([0, 1, 0, 1], dict(), (1 / 2, (1 / 2 + 2 / 4) / 2, 2 / 4, 1.0)),
-    # A fractional threshold: grades 2 and 1.5 count at 1.5, grade 1 does not.
-    ([1, 2, 1.5], dict(threshold=1.5), (1 / 2, (1 / 2 + 2 / 3) / 2, 2 / 3, 1.0)),
-])
+@pytest.mark.parametrize(
+    ("relevance", "kwargs", "expected"),
+    [
+        # The source's A, B, C = 1, 3, 2: at threshold 1 every item is relevant and in place.
+        ([1, 3, 2], dict(k=3), (1.0, 1.0, 1.0, 1.0)),
+        # Threshold 2: B (rank 2) and C (rank 3). AP = (1/2 + 2/3) / 2, P@3 = 2/3.
+        ([1, 3, 2], dict(k=3, threshold=2), (1 / 2, (1 / 2 + 2 / 3) / 2, 2 / 3, 1.0)),
+        # Threshold 3: only B. AP = (1/2) / 1.
+        ([1, 3, 2], dict(k=3, threshold=3), (1 / 2, 1 / 2, 1 / 3, 1.0)),
+        # Two relevant judged items not listed (pool 3, 2): AP = 3/5, recall = 3/5.
+        ([1, 3, 2], dict(k=3, n_relevant=5), (1.0, 3 / 5, 1.0, 3 / 5)),
+        # No relevant item at all: everything 0, no division by zero.
+        ([0, 0, 0], dict(), (0.0, 0.0, 0.0, 0.0)),
+        # ...and with relevant items judged but not listed, still 0 (AP's numerator is 0).
+        ([0, 0, 0], dict(n_relevant=2), (0.0, 0.0, 0.0, 0.0)),
+        # RR only looks inside the top k: the relevant item at rank 3 is cut at k = 2.
+        ([0, 0, 1], dict(k=2), (0.0, 0.0, 0.0, 0.0)),
+        ([0, 0, 1], dict(k=3), (1 / 3, 1 / 3, 1 / 3, 1.0)),
+        # AP@2 keeps dividing by every relevant item: (1/1) / 2.
+        ([1, 0, 1], dict(k=2), (1.0, 1 / 2, 1 / 2, 1 / 2)),
+        # P@5 of a one-item list divides by 5, as trec_eval's P_5 does.
+        ([2], dict(k=5), (1.0, 1.0, 1 / 5, 1.0)),
+        # k = None is the whole list: P divides by its length.
+        ([0, 1, 0, 1], dict(), (1 / 2, (1 / 2 + 2 / 4) / 2, 2 / 4, 1.0)),
+        # A fractional threshold: grades 2 and 1.5 count at 1.5, grade 1 does not.
+        ([1, 2, 1.5], dict(threshold=1.5), (1 / 2, (1 / 2 + 2 / 3) / 2, 2 / 3, 1.0)),
+    ],
+)
 def test_hand_computed_cases(relevance, kwargs, expected):
     """Small lists give the RR, AP, P and recall worked out by hand from trec_eval's definitions."""
     assert _values(binary_metrics(relevance, **kwargs)) == pytest.approx(expected, abs=TOL)
@@ -87,22 +93,27 @@ def test_result_is_frozen():
 # ---------------------------------------------------------------- errors
 
 
-@pytest.mark.parametrize(("call", "message"), [
-    (lambda: binary_metrics([1, -1, 0]), r"relevance\[1\] = -1\.0 is negative; grades must be >= 0"),
-    (lambda: binary_metrics([1, 0, math.nan]), r"relevance\[2\] = nan is not a finite number"),
-    (lambda: binary_metrics([1, "x"]), r"relevance\[1\] = 'x' is not a number"),
-    (lambda: binary_metrics([1, 0], k=0), r"k = 0 must be >= 1"),
-    (lambda: binary_metrics([1, 0], k=1.5), r"k = 1\.5 must be a whole number >= 1 or None"),
-    (lambda: binary_metrics([1, 0], threshold=0), r"threshold = 0\.0 must be a finite number > 0"),
-    (lambda: binary_metrics([1, 0], threshold=-2), r"threshold = -2\.0 must be a finite number > 0"),
-    (lambda: binary_metrics([1, 0], threshold=math.nan), r"threshold = nan must be a finite number > 0"),
-    (lambda: binary_metrics([1, 0], threshold="1"), r"threshold = '1' must be a number > 0"),
-    (lambda: binary_metrics([1, 0], threshold=True), r"threshold = True must be a number > 0"),
-    (lambda: binary_metrics([1, 3, 0], n_relevant=1),
-     r"n_relevant = 1 is less than the 2 listed items with grade >= 1; it counts every relevant judged item"),
-    (lambda: binary_metrics([0], n_relevant=-1), r"n_relevant = -1 must be >= 0"),
-    (lambda: binary_metrics([1], n_relevant=2.5), r"n_relevant = 2\.5 must be a whole number >= 0 or None"),
-])
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: binary_metrics([1, -1, 0]), r"relevance\[1\] = -1\.0 is negative; grades must be >= 0"),
+        (lambda: binary_metrics([1, 0, math.nan]), r"relevance\[2\] = nan is not a finite number"),
+        (lambda: binary_metrics([1, "x"]), r"relevance\[1\] = 'x' is not a number"),
+        (lambda: binary_metrics([1, 0], k=0), r"k = 0 must be >= 1"),
+        (lambda: binary_metrics([1, 0], k=1.5), r"k = 1\.5 must be a whole number >= 1 or None"),
+        (lambda: binary_metrics([1, 0], threshold=0), r"threshold = 0\.0 must be a finite number > 0"),
+        (lambda: binary_metrics([1, 0], threshold=-2), r"threshold = -2\.0 must be a finite number > 0"),
+        (lambda: binary_metrics([1, 0], threshold=math.nan), r"threshold = nan must be a finite number > 0"),
+        (lambda: binary_metrics([1, 0], threshold="1"), r"threshold = '1' must be a number > 0"),
+        (lambda: binary_metrics([1, 0], threshold=True), r"threshold = True must be a number > 0"),
+        (
+            lambda: binary_metrics([1, 3, 0], n_relevant=1),
+            r"n_relevant = 1 is less than the 2 listed items with grade >= 1; it counts every relevant judged item",
+        ),
+        (lambda: binary_metrics([0], n_relevant=-1), r"n_relevant = -1 must be >= 0"),
+        (lambda: binary_metrics([1], n_relevant=2.5), r"n_relevant = 2\.5 must be a whole number >= 0 or None"),
+    ],
+)
 def test_bad_input_names_the_value(call, message):
     """Bad grades, k, threshold and n_relevant raise ValueError naming the value and where it is."""
     with pytest.raises(ValueError, match=message):
@@ -148,8 +159,10 @@ def test_agrees_with_trec_eval_on_random_queries(seed, threshold):
     """RR, AP (map, map_cut_k), P_k and recall_k equal trec_eval's per query, with judged docs beyond the list."""
     cases, qrels, run = _random_queries(seed)
     trec = pytrec_eval.RelevanceEvaluator(qrels, MEASURES, relevance_level=threshold).evaluate(run)
-    rr_at = {k: pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank"}, relevance_level=threshold).evaluate(_top(run, k))
-             for k in CUTS}
+    rr_at = {
+        k: pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank"}, relevance_level=threshold).evaluate(_top(run, k))
+        for k in CUTS
+    }
     assert set(trec) == set(cases)
     beyond = 0
     for q, (grades, judged) in cases.items():
@@ -218,8 +231,7 @@ def test_ap_is_one_only_for_a_perfect_ranking(rel, k, threshold):
 @given(grades, cutoffs, thresholds, st.data())
 def test_moving_a_relevant_item_up_never_lowers_a_metric(rel, k, threshold, data):
     """Swapping a relevant item above a non-relevant one never lowers RR, AP, P or recall."""
-    pairs = [(i, j) for i in range(len(rel)) for j in range(i + 1, len(rel))
-             if rel[i] < threshold <= rel[j]]
+    pairs = [(i, j) for i in range(len(rel)) for j in range(i + 1, len(rel)) if rel[i] < threshold <= rel[j]]
     assume(pairs)
     i, j = data.draw(st.sampled_from(pairs))
     better = list(rel)

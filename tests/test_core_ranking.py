@@ -237,9 +237,7 @@ def test_discount_weights_hand_values():
 
 def test_jarvelin_discount_base_2_hand_values():
     """Järvelin & Kekäläinen with b = 2: ranks 1 is undiscounted, then 1/log2(i): 1, 1, 1/log2(3), 1/2, 1/log2(5)."""
-    np.testing.assert_allclose(
-        discount_weights(5, "jarvelin", base=2), [1, 1, 1 / L3, 1 / 2, 1 / L5], rtol=1e-15
-    )
+    np.testing.assert_allclose(discount_weights(5, "jarvelin", base=2), [1, 1, 1 / L3, 1 / 2, 1 / L5], rtol=1e-15)
 
 
 def test_jarvelin_discount_base_3_hand_values():
@@ -335,7 +333,7 @@ TIE_CASES = [
 @pytest.mark.parametrize("discount", ["log2", "reciprocal", "jarvelin"])
 @pytest.mark.parametrize(("rel", "scores", "k"), TIE_CASES)
 def test_tie_policies_match_brute_force_over_tied_orders(rel, scores, k, gain, discount):
-    """"average" is the mean DCG over every order of the tied items; "optimistic"/"pessimistic" are the max/min."""
+    """ "average" is the mean DCG over every order of the tied items; "optimistic"/"pessimistic" are the max/min."""
     gains = gain_values(rel, gain)
     disc = discount_weights(len(rel), discount)
     dcgs = [_dcg_of_order(gains, p, disc, k) for p in _tie_respecting_orders(scores)]
@@ -352,7 +350,7 @@ def test_tie_policies_match_brute_force_over_tied_orders(rel, scores, k, gain, d
 
 @pytest.mark.parametrize(("rel", "scores", "k"), TIE_CASES)
 def test_stable_ties_keep_input_order(rel, scores, k):
-    """"stable" ranks tied items in their input order (a stable sort by descending score)."""
+    """ "stable" ranks tied items in their input order (a stable sort by descending score)."""
     r = score_ranking(rel, scores, k=k, ties="stable")
     expected = tuple(sorted(range(len(rel)), key=lambda i: -scores[i]))
     assert r.order == expected

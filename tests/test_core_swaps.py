@@ -49,14 +49,17 @@ def test_all_zero_grades_give_zero_swaps():
     assert not swap_deltas([0, 0, 0]).any()
 
 
-@pytest.mark.parametrize(("relevance", "kwargs", "match"), [
-    ([], {}, "relevance is empty"),
-    ([1, -1], {}, r"relevance\[1\] = -1.0 is negative"),
-    ([1, "x"], {}, r"relevance\[1\] = 'x' is not a number"),
-    ([1, 2], {"k": 0}, "k = 0 must be >= 1"),
-    ([1, 2], {"gain": "cubic"}, "gain"),
-    ([1, 2000], {}, r"relevance\[1\] = 2000 is too large for exponential gain"),
-])
+@pytest.mark.parametrize(
+    ("relevance", "kwargs", "match"),
+    [
+        ([], {}, "relevance is empty"),
+        ([1, -1], {}, r"relevance\[1\] = -1.0 is negative"),
+        ([1, "x"], {}, r"relevance\[1\] = 'x' is not a number"),
+        ([1, 2], {"k": 0}, "k = 0 must be >= 1"),
+        ([1, 2], {"gain": "cubic"}, "gain"),
+        ([1, 2000], {}, r"relevance\[1\] = 2000 is too large for exponential gain"),
+    ],
+)
 def test_swap_deltas_checks_its_input(relevance, kwargs, match):
     """Bad grades and options raise a ValueError that names the value and its position."""
     with pytest.raises(ValueError, match=match):

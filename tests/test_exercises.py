@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from sklearn.metrics import ndcg_score
 
 from ndcg_core import score_ranking
-from ui import exercises, worksheet
-from ui.exercises import KINDS, check, make
+from teach import exercises, worksheet
+from teach.exercises import KINDS, check, make
 
 seeds = st.integers(0, exercises.MAX_SEED - 1)
 

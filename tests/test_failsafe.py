@@ -11,7 +11,7 @@ from sqlalchemy.exc import OperationalError
 from tests.conftest import metrics, open_page
 from tests.test_app_live import db, join, start, teacher  # noqa: F401  (db is a fixture)
 from ui import failsafe, session
-from ui import live as live_ui
+from ui.features import live as live_ui
 from ui.i18n import translate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,6 +43,7 @@ def test_a_callback_wrapper_passes_streamlits_stop_and_rerun_through():
     from streamlit.runtime.scriptrunner_utils.exceptions import RerunException, StopException
 
     for signal in (StopException(), RerunException(None)):
+
         def raise_it(signal=signal):
             raise signal
 
@@ -109,16 +110,31 @@ def _callbacks(path: Path) -> list[tuple[str, int]]:
 def _decorated(path: Path) -> dict[str, list[str]]:
     """The decorators (as source text) of each function defined in ``path``, nested ones included."""
     tree = ast.parse(path.read_text())
-    return {node.name: [ast.unparse(d) for d in node.decorator_list] for node in ast.walk(tree)
-            if isinstance(node, ast.FunctionDef)}
+    return {
+        node.name: [ast.unparse(d) for d in node.decorator_list]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef)
+    }
+
+
+def _imported_modules(path):
+    """The app modules ``path`` imports by name (``from ui import x``, ``from ui.features import y as z``): name -> file."""
+    out = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in ("ui", "teach"):
+            for alias in node.names:
+                target = ROOT / (node.module.replace(".", "/") + f"/{alias.name}.py")
+                if target.exists():
+                    out[alias.asname or alias.name] = target
+    return out
 
 
 def test_every_widget_callback_is_wrapped():
     """Every function given to a widget as its callback is wrapped by failsafe.callback (or by sortable_list)."""
-    modules = {"actions": ROOT / "ui/actions.py", "session": ROOT / "ui/session.py"}
     unwrapped, seen = [], 0
-    for path in sorted([*ROOT.glob("lessons/*.py"), *ROOT.glob("ui/*.py")]):
+    for path in sorted([*ROOT.glob("lessons/*.py"), *ROOT.glob("ui/*.py"), *ROOT.glob("ui/features/*.py")]):
         local = _decorated(path)
+        modules = _imported_modules(path)
         for name, line in _callbacks(path):
             seen += 1
             if name.startswith("live.") or name == "on_moved_change":
@@ -129,8 +145,13 @@ def test_every_widget_callback_is_wrapped():
             else:
                 decorators = local.get(name)
             nested_ok = name == "on_moved" and path.name in ("exercises.py", "live.py")  # sortable_list wraps it
-            if decorators is None and not nested_ok or decorators is not None and "failsafe.callback" not in \
-                    decorators and not nested_ok:
+            if (
+                decorators is None
+                and not nested_ok
+                or decorators is not None
+                and "failsafe.callback" not in decorators
+                and not nested_ok
+            ):
                 unwrapped.append(f"{path.relative_to(ROOT)}:{line} {name}")
     assert seen >= 25, seen
     assert not unwrapped, unwrapped

@@ -18,8 +18,12 @@ from ndcg_core import collection, files, trec_fast
 from ndcg_core.collection import score_collection
 from ndcg_core.files import FileError, load
 
-OPTIONS = [dict(zip(("k", "ideal", "missing", "no_relevant"), combo, strict=True)) for combo in
-           itertools.product((None, 1, 3, 10, 1000), collection.IDEALS, collection.MISSING, collection.NO_RELEVANT)]
+OPTIONS = [
+    dict(zip(("k", "ideal", "missing", "no_relevant"), combo, strict=True))
+    for combo in itertools.product(
+        (None, 1, 3, 10, 1000), collection.IDEALS, collection.MISSING, collection.NO_RELEVANT
+    )
+]
 
 
 def awkward(seed: int) -> tuple[bytes, bytes]:
@@ -69,7 +73,12 @@ def assert_same_load(data: bytes, name: str = "file.txt", reader: str = "_fast_l
         assert got == want
         return got
     assert (got.name, got.format, got.kind, got.problems, got.lines) == (
-        want.name, want.format, want.kind, want.problems, want.lines)
+        want.name,
+        want.format,
+        want.kind,
+        want.problems,
+        want.lines,
+    )
     for frame in ("run", "qrels"):
         a, b = getattr(got, frame), getattr(want, frame)
         assert (a is None) == (b is None)
@@ -96,8 +105,10 @@ def scored(run: pd.DataFrame, qrels: pd.DataFrame, *, fast: bool, **options):
 def assert_same_scores(run, qrels, **options):
     """Score both ways and check the table (values to the bit, order, dtypes), the means and every count. ``run``
     and ``qrels`` are frames or loaded files; the careful way gets their frames."""
-    frames = (run.run if isinstance(run, files.Loaded) else run, qrels.qrels if isinstance(qrels, files.Loaded)
-              else qrels)
+    frames = (
+        run.run if isinstance(run, files.Loaded) else run,
+        qrels.qrels if isinstance(qrels, files.Loaded) else qrels,
+    )
     got, want = scored(run, qrels, fast=True, **options), scored(*frames, fast=False, **options)
     if isinstance(want, tuple) or isinstance(got, tuple):
         assert got == want
@@ -110,7 +121,13 @@ def assert_same_scores(run, qrels, **options):
     for gain, value in want.mean.items():
         assert got.mean[gain] == value or (math.isnan(got.mean[gain]) and math.isnan(value))
     assert (got.counted, got.coverage, got.k, got.ideal, got.missing, got.no_relevant) == (
-        want.counted, want.coverage, want.k, want.ideal, want.missing, want.no_relevant)
+        want.counted,
+        want.coverage,
+        want.k,
+        want.ideal,
+        want.missing,
+        want.no_relevant,
+    )
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -188,7 +205,8 @@ def test_frames_outside_the_fast_case_are_scored_as_today():
 def test_a_csv_upload_is_scored_fast_as_today():
     """A CSV file's object id columns take the fast scorer too, with the careful path's numbers."""
     text = "query_id,doc_id,score,relevance\n" + "".join(
-        f"q{i // 7},d{i % 7},{(i * 37) % 5 / 2},{(i * 11) % 4 - 1}\n" for i in range(70))
+        f"q{i // 7},d{i % 7},{(i * 37) % 5 / 2},{(i * 11) % 4 - 1}\n" for i in range(70)
+    )
     got = assert_same_load(text.encode(), "table.csv")
     assert collection._fast_parts(got.run, got.qrels, 5, "retrieved") is not None
     for options in OPTIONS:
@@ -206,8 +224,23 @@ def test_a_hash_collision_never_gives_a_wrong_score(monkeypatch):
 
 
 IDS = st.sampled_from(["a", "b", "doc-000000001", "doc-000000002", "doc-00000000", "d\u00e9j\u00e0", "문서1", "x" * 17])
-SCORES = st.sampled_from(["1", "1.0", "2.5", "-0", "0", "-3.25", "1e-5", "+.5", "1.0000000001", "0.30000000000000004",
-                          "1e39", "9" * 20, "-1.5E2"])
+SCORES = st.sampled_from(
+    [
+        "1",
+        "1.0",
+        "2.5",
+        "-0",
+        "0",
+        "-3.25",
+        "1e-5",
+        "+.5",
+        "1.0000000001",
+        "0.30000000000000004",
+        "1e39",
+        "9" * 20,
+        "-1.5E2",
+    ]
+)
 
 
 @st.composite
@@ -275,8 +308,15 @@ def test_a_run_that_shares_no_query_with_its_judgments_gives_todays_empty_table(
         assert_same_scores(run, qrels, **options)
 
 
-@pytest.mark.parametrize("ids", [["d1", "doc-22", "x"], ["a", "b" * 300, "c"], ["문서1", "clueweb09-en0000-00-00001"],
-                                 [*map(str, range(3000)), "b" * 400]])  # the last: a matrix mostly padding
+@pytest.mark.parametrize(
+    "ids",
+    [
+        ["d1", "doc-22", "x"],
+        ["a", "b" * 300, "c"],
+        ["문서1", "clueweb09-en0000-00-00001"],
+        [*map(str, range(3000)), "b" * 400],
+    ],
+)  # the last: a matrix mostly padding
 def test_docno_bytes_are_laid_end_to_end_as_arrow_text(ids):
     """span_bytes gives each docno's bytes end to end with their offsets, from its word matrix or byte by byte."""
     run = "".join(f"q Q0 {d} {i + 1} 1.0 t\n" for i, d in enumerate(ids)).encode()
@@ -289,11 +329,13 @@ def test_docno_bytes_are_laid_end_to_end_as_arrow_text(ids):
 
 # ------------------------------------------------------------- CSV and TSV tables with a header
 
+
 def clean_csv(n: int, delimiter: str = ",") -> bytes:
     """``n`` clean rows of a table holding a run and its judgments (every third grade blank: retrieved, not judged)."""
     rows = [delimiter.join(("query_id", "doc_id", "score", "relevance"))]
-    rows += [delimiter.join((f"질의{i % 30}", f"d{i}", repr((n - i) / 7), "" if i % 3 else str(i % 4 - 1)))
-             for i in range(n)]
+    rows += [
+        delimiter.join((f"질의{i % 30}", f"d{i}", repr((n - i) / 7), "" if i % 3 else str(i % 4 - 1))) for i in range(n)
+    ]
     return ("\n".join(rows) + "\n").encode()
 
 
@@ -333,8 +375,10 @@ def test_an_unclean_table_loads_as_the_row_by_row_reader_loads_it(damage):
     assert_same_load(("\n".join(UNCLEAN[damage](rows)) + "\n").encode(), "t.csv", reader="_fast_table")
 
 
-@pytest.mark.parametrize("header", ["qid,docno,rank", "topic;document;rank;grade", "query_id\tdoc_id\trel",
-                                    "\ufeffQuery_ID , Doc_ID , Score"])
+@pytest.mark.parametrize(
+    "header",
+    ["qid,docno,rank", "topic;document;rank;grade", "query_id\tdoc_id\trel", "\ufeffQuery_ID , Doc_ID , Score"],
+)
 @pytest.mark.parametrize("ends", ["\n", "\r\n", "\r"])
 def test_headers_ranks_byte_order_marks_and_line_ends_load_as_row_by_row(header, ends):
     """Aliases, a rank column, a BOM and any line end give the row-by-row reader's Loaded."""
@@ -344,8 +388,37 @@ def test_headers_ranks_byte_order_marks_and_line_ends_load_as_row_by_row(header,
     assert_same_load((ends.join(["", *rows, ""]) + ends).encode(), "h.csv", reader="_fast_table")
 
 
-NUMBER_TEXTS = ["1", "0", "-1", "2.5", ".5", "5.", "+1", "1e3", "-0.0", "1E-2", "", " ", " 2 ", "nan", "NaN", "inf",
-                "-Infinity", "NA", "null", "N/A", "x", "1_0", "0x1F", "1e999", "٣", "1,5", "--1", "1e", "true"]
+NUMBER_TEXTS = [
+    "1",
+    "0",
+    "-1",
+    "2.5",
+    ".5",
+    "5.",
+    "+1",
+    "1e3",
+    "-0.0",
+    "1E-2",
+    "",
+    " ",
+    " 2 ",
+    "nan",
+    "NaN",
+    "inf",
+    "-Infinity",
+    "NA",
+    "null",
+    "N/A",
+    "x",
+    "1_0",
+    "0x1F",
+    "1e999",
+    "٣",
+    "1,5",
+    "--1",
+    "1e",
+    "true",
+]
 CELL_IDS = ["q1", "질의", "d 1", " q", "q ", "\u00a0q", "q\u3000", "", "=1+1", "<b>", "a;b", "q\x1f"]
 
 
@@ -365,18 +438,29 @@ def csv_files(draw):
     if extra:
         columns.append("note")
     order = draw(st.permutations(columns))
-    names = {"query_id": ["qid", "query_id", "Topic"], "doc_id": ["docno", "doc_id"], "score": ["score", "sim"],
-             "rank": ["rank"], "relevance": ["rel", "relevance", "grade"], "note": ["note"]}
+    names = {
+        "query_id": ["qid", "query_id", "Topic"],
+        "doc_id": ["docno", "doc_id"],
+        "score": ["score", "sim"],
+        "rank": ["rank"],
+        "relevance": ["rel", "relevance", "grade"],
+        "note": ["note"],
+    }
     header = delimiter.join(draw(st.sampled_from(names[c])) for c in order)
     ids, numbers = (GOOD_IDS, GOOD_NUMBERS) if clean else (GOOD_IDS + CELL_IDS, GOOD_NUMBERS + NUMBER_TEXTS)
     grade = [*numbers, ""] if clean and "+" in kind else numbers  # blank: retrieved, not judged
-    cell = {"query_id": st.sampled_from(ids), "doc_id": st.sampled_from([*ids, "d2", "d3", "d4", "문서"]),
-            "score": st.sampled_from(numbers), "rank": st.sampled_from(numbers),
-            "relevance": st.sampled_from(grade), "note": st.sampled_from(["", "x", "#", "a b"])}
+    cell = {
+        "query_id": st.sampled_from(ids),
+        "doc_id": st.sampled_from([*ids, "d2", "d3", "d4", "문서"]),
+        "score": st.sampled_from(numbers),
+        "rank": st.sampled_from(numbers),
+        "relevance": st.sampled_from(grade),
+        "note": st.sampled_from(["", "x", "#", "a b"]),
+    }
     rows = draw(st.lists(st.tuples(*(cell[c] for c in order)), min_size=0, max_size=12))
     if clean:  # each (query, doc) once
         at = order.index("doc_id")
-        rows = [(*r[:at], f"{r[at]}-{i}", *r[at + 1:]) for i, r in enumerate(rows)]
+        rows = [(*r[:at], f"{r[at]}-{i}", *r[at + 1 :]) for i, r in enumerate(rows)]
     lines = [header, *(delimiter.join(r) for r in rows)]
     for _ in range(0 if clean else draw(st.integers(0, 2))):  # odd whole lines anywhere
         at = draw(st.integers(0, len(lines)))

@@ -21,9 +21,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ndcg_core import score_ranking
+from teach import url
+from teach.format import cell, fmt, plain
 from tests.conftest import PAGE_FAILED, ROOT, open_page
-from ui import url
-from ui.format import cell, fmt, plain
 from ui.i18n import translate
 
 STEPS, METRICS, EXERCISES = "lessons/steps.py", "lessons/metrics.py", "lessons/exercises.py"
@@ -55,8 +55,21 @@ def add_row(at, name, grade):
 
 def texts(at) -> list[str]:
     """Every piece of text the page shows (markdown, captions, alerts, code, plain text, headings)."""
-    kinds = ("markdown", "caption", "text", "code", "warning", "error", "info", "success", "exception",
-             "title", "header", "subheader", "latex")
+    kinds = (
+        "markdown",
+        "caption",
+        "text",
+        "code",
+        "warning",
+        "error",
+        "info",
+        "success",
+        "exception",
+        "title",
+        "header",
+        "subheader",
+        "latex",
+    )
     return [str(e.value) for kind in kinds for e in at.get(kind)]
 
 
@@ -105,22 +118,22 @@ def row_sentence(lang: str, row: int, key: str, **values) -> str:
 # ---------------------------------------------------------------- grades typed into the table
 
 BAD_GRADES = [  # (typed, the row check's key, its values)
-    (-1, "err_grade_negative", {"value": "-1"}),
-    ("-1", "err_grade_negative", {"value": "-1"}),
-    (float("nan"), "err_grade_nan", {"value": "nan"}),
-    ("NaN", "err_grade_nan", {"value": "NaN"}),
-    (float("inf"), "err_grade_nan", {"value": "inf"}),
-    ("-inf", "err_grade_nan", {"value": "-inf"}),
-    (1e308, "err_grade_above", {"value": "1e+308", "scale": 3}),
-    ("1e309", "err_grade_nan", {"value": "1e309"}),
-    (2.5, "err_grade_fraction", {"value": "2.5", "scale": 3}),
-    ("", "err_grade_blank", {}),
-    ("   ", "err_grade_blank", {}),
-    ("\t\n", "err_grade_blank", {}),
-    ("1,5", "err_grade_nan", {"value": "1,5"}),
-    (LONG, "err_grade_nan", {"value": "x" * 20}),
-    ("**3**", "err_grade_nan", {"value": "**3**"}),
-    ("=1+2", "err_grade_nan", {"value": "=1+2"}),
+    (-1, "row_grade_negative", {"value": "-1"}),
+    ("-1", "row_grade_negative", {"value": "-1"}),
+    (float("nan"), "row_grade_nan", {"value": "nan"}),
+    ("NaN", "row_grade_nan", {"value": "NaN"}),
+    (float("inf"), "row_grade_nan", {"value": "inf"}),
+    ("-inf", "row_grade_nan", {"value": "-inf"}),
+    (1e308, "row_grade_above", {"value": "1e+308", "scale": 3}),
+    ("1e309", "row_grade_nan", {"value": "1e309"}),
+    (2.5, "row_grade_fraction", {"value": "2.5", "scale": 3}),
+    ("", "row_grade_blank", {}),
+    ("   ", "row_grade_blank", {}),
+    ("\t\n", "row_grade_blank", {}),
+    ("1,5", "row_grade_nan", {"value": "1,5"}),
+    (LONG, "row_grade_nan", {"value": "x" * 20}),
+    ("**3**", "row_grade_nan", {"value": "**3**"}),
+    ("=1+2", "row_grade_nan", {"value": "=1+2"}),
 ]
 
 
@@ -138,7 +151,7 @@ def test_a_bad_grade_is_named_once_and_the_good_rows_count(lang, grade, key, val
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_full_width_digit_is_the_grade_it_reads(lang):
-    """"３" (a full-width 3, as a Korean keyboard may type it) is grade 3, with no warning."""
+    """ "３" (a full-width 3, as a Korean keyboard may type it) is grade 3, with no warning."""
     at = add_row(source_app(STEPS, lang), "D", "３")
     assert_no_failure(at)
     assert warning_lines(at) == []
@@ -149,10 +162,27 @@ def test_a_full_width_digit_is_the_grade_it_reads(lang):
 # ---------------------------------------------------------------- names typed into the table
 
 FINE_NAMES = [
-    "a\x00b", "a\x1bb", "\u202eabc", "مرحبا بالعالم", "שלום", "😀👩\u200d👩\u200d👧", "Z\u0337\u0322\u031ba\u0335l\u0336g\u0337o\u0338",
-    "a\u200db\u200cc", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "**x**", "[a](javascript:alert(1))",
-    "# h", r"$\href{javascript:alert(1)}{x}$", r"$$\def\a{\a}\a$$", '=HYPERLINK("http://x","y")', "+cmd|' /C calc'!A0",
-    "@SUM(1)", "'; DROP TABLE items; --", "a\\,b", ":red[x] :material/home:",
+    "a\x00b",
+    "a\x1bb",
+    "\u202eabc",
+    "مرحبا بالعالم",
+    "שלום",
+    "😀👩\u200d👩\u200d👧",
+    "Z\u0337\u0322\u031ba\u0335l\u0336g\u0337o\u0338",
+    "a\u200db\u200cc",
+    "<script>alert(1)</script>",
+    "<img src=x onerror=alert(1)>",
+    "**x**",
+    "[a](javascript:alert(1))",
+    "# h",
+    r"$\href{javascript:alert(1)}{x}$",
+    r"$$\def\a{\a}\a$$",
+    '=HYPERLINK("http://x","y")',
+    "+cmd|' /C calc'!A0",
+    "@SUM(1)",
+    "'; DROP TABLE items; --",
+    "a\\,b",
+    ":red[x] :material/home:",
 ]
 
 
@@ -190,12 +220,15 @@ def test_an_odd_name_on_a_compact_lesson_is_escaped_in_its_one_line(name):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("name", "key", "values"), [
-    (LONG, "err_name_long", {"max": 40}),
-    ("", "err_name_blank", {}),
-    (" \u3000 ", "err_name_blank", {}),
-    ("A", "err_name_duplicate", {"name": "A", "other": 1}),
-])
+@pytest.mark.parametrize(
+    ("name", "key", "values"),
+    [
+        (LONG, "row_name_long", {"max": 40}),
+        ("", "row_name_blank", {}),
+        (" \u3000 ", "row_name_blank", {}),
+        ("A", "row_name_duplicate", {"name": "A", "other": 1}),
+    ],
+)
 def test_a_bad_name_is_named_once_and_the_good_rows_count(lang, name, key, values):
     """A name too long, blank (ideographic space too) or used twice gets one sentence; A, B, C still count."""
     at = add_row(source_app(METRICS, lang), name, "2")
@@ -244,30 +277,40 @@ def test_a_malformed_drag_report_changes_nothing(drag_app, report):
 
 # ---------------------------------------------------------------- the judged-grades box
 
+
 @pytest.fixture(scope="module")
 def pool_app():
     return open_page(STEPS, {**SOURCE, "pool": "3", "lang": "en"})
 
 
-@pytest.mark.parametrize(("typed", "problems", "used"), [
-    ("3, **x**", [(2, "err_grade_nan", {"value": "**x**"})], [3]),
-    ("3, $x$", [(2, "err_grade_nan", {"value": "$x$"})], [3]),
-    ("3, [a](javascript:alert(1))", [(2, "err_grade_nan", {"value": "[a](javascript:alert"})], [3]),
-    ("3, <script>", [(2, "err_grade_nan", {"value": "<script>"})], [3]),
-    ("3, 1,5", [(3, "err_grade_above", {"value": "5", "scale": 3})], [3, 1]),
-    ("3, nan, inf", [(2, "err_grade_nan", {"value": "nan"}), (3, "err_grade_nan", {"value": "inf"})], [3]),
-    ("3, -1, 2.5", [(2, "err_grade_negative", {"value": "-1"}), (3, "err_grade_fraction", {"value": "2.5", "scale": 3})], [3]),
-    ("3, 1e309", [(2, "err_grade_nan", {"value": "1e309"})], [3]),
-    ("3, ", [(2, "err_grade_blank", {})], [3]),
-    ("3, \x00", [(2, "err_grade_nan", {"value": "\x00"})], [3]),
-    ("3, ３", [], [3, 3]),
-])
+@pytest.mark.parametrize(
+    ("typed", "problems", "used"),
+    [
+        ("3, **x**", [(2, "row_grade_nan", {"value": "**x**"})], [3]),
+        ("3, $x$", [(2, "row_grade_nan", {"value": "$x$"})], [3]),
+        ("3, [a](javascript:alert(1))", [(2, "row_grade_nan", {"value": "[a](javascript:alert"})], [3]),
+        ("3, <script>", [(2, "row_grade_nan", {"value": "<script>"})], [3]),
+        ("3, 1,5", [(3, "row_grade_above", {"value": "5", "scale": 3})], [3, 1]),
+        ("3, nan, inf", [(2, "row_grade_nan", {"value": "nan"}), (3, "row_grade_nan", {"value": "inf"})], [3]),
+        (
+            "3, -1, 2.5",
+            [(2, "row_grade_negative", {"value": "-1"}), (3, "row_grade_fraction", {"value": "2.5", "scale": 3})],
+            [3],
+        ),
+        ("3, 1e309", [(2, "row_grade_nan", {"value": "1e309"})], [3]),
+        ("3, ", [(2, "row_grade_blank", {})], [3]),
+        ("3, \x00", [(2, "row_grade_nan", {"value": "\x00"})], [3]),
+        ("3, ３", [], [3, 3]),
+    ],
+)
 def test_bad_judged_grades_are_named_escaped_and_the_good_ones_count(pool_app, typed, problems, used):
     """Each bad judged grade is one escaped line, the good ones still count in IDCG, and the URL keeps them."""
     at = pool_app
     at.text_input(key="steps_pool_text").input(typed).run()
     assert_no_failure(at)
-    expected = [plain(translate("pool_bad", "en", pos=pos, why_text=translate(key, "en", **v))) for pos, key, v in problems]
+    expected = [
+        plain(translate("pool_bad", "en", pos=pos, why_text=translate(key, "en", **v))) for pos, key, v in problems
+    ]
     if problems:
         expected.append(plain(translate("pool_used", "en", used=", ".join(str(g) for g in used))))
     assert warning_lines(at) == expected
@@ -288,6 +331,7 @@ def test_too_many_judged_grades_change_nothing(pool_app):
 
 
 # ---------------------------------------------------------------- links
+
 
 def kept(lang: str, key: str, **values) -> str:
     """The one sentence for a link whose bad value fell back alone (as url_warning shows it)."""
@@ -314,7 +358,11 @@ LINKS = [  # (extra parameters on top of the source example, expected sentence o
     ({"scale": "0"}, lambda lang: kept(lang, "url_scale", value="0"), GOOD),
     ({"ties": "<b>"}, lambda lang: kept(lang, "url_ties", value="<b>"), GOOD),
     ({"threshold": "9"}, lambda lang: kept(lang, "url_threshold", value="9"), GOOD),
-    ({"preset": "../../etc/passwd"}, lambda lang: kept(lang, "url_preset", value="../../etc/passwd", names=PRESETS), GOOD),
+    (
+        {"preset": "../../etc/passwd"},
+        lambda lang: kept(lang, "url_preset", value="../../etc/passwd", names=PRESETS),
+        GOOD,
+    ),
     ({"foo": "bar", "utm_source": "x"}, None, GOOD),
     ({f"junk{i}": "y" * 5000 for i in range(20)}, None, GOOD),  # a 100 kB query string
     ({"items": "%41,%E2%80%AE,%00"}, None, GOOD),  # percent-encoding arrives as text: names, as typed
@@ -326,8 +374,9 @@ LINKS = [  # (extra parameters on top of the source example, expected sentence o
 LINK_CASES = [(*case, lang) for i, case in enumerate(LINKS) for lang in (LANGS if i < 4 else (LANGS[i % 2],))]
 
 
-@pytest.mark.parametrize(("extra", "sentence", "value", "lang"), LINK_CASES,
-                         ids=[f"{e!r:.24}-{lang}" for e, _, _, lang in LINK_CASES])
+@pytest.mark.parametrize(
+    ("extra", "sentence", "value", "lang"), LINK_CASES, ids=[f"{e!r:.24}-{lang}" for e, _, _, lang in LINK_CASES]
+)
 def test_an_odd_link_opens_its_example_with_at_most_one_sentence(extra, sentence, value, lang):
     """A bad setting falls back alone with one escaped sentence; unknown keys are ignored; the rows are kept."""
     at = open_page(STEPS, {**SOURCE, **extra, "lang": lang})
@@ -338,11 +387,17 @@ def test_an_odd_link_opens_its_example_with_at_most_one_sentence(extra, sentence
     assert params(at)["rel"] == "1,3,2" and set(params(at)) <= set(url.ORDER)
 
 
-@pytest.mark.parametrize(("link", "sentence"), [
-    ({"lang": "xx"}, lambda: plain(translate("url_lang", "ko", value="xx"))),
-    ({"lang": "[a](javascript:alert(1))"}, lambda: plain(translate("url_lang", "ko", value="[a](javascript:alert"))),
-    ({"lang": ""}, lambda: plain(translate("url_lang", "ko", value=""))),
-])
+@pytest.mark.parametrize(
+    ("link", "sentence"),
+    [
+        ({"lang": "xx"}, lambda: plain(translate("url_lang", "ko", value="xx"))),
+        (
+            {"lang": "[a](javascript:alert(1))"},
+            lambda: plain(translate("url_lang", "ko", value="[a](javascript:alert")),
+        ),
+        ({"lang": ""}, lambda: plain(translate("url_lang", "ko", value=""))),
+    ],
+)
 def test_an_unknown_language_opens_korean_with_one_sentence(link, sentence):
     """lang=xx (or a link, or nothing) opens the example in Korean with one escaped sentence."""
     at = open_page(STEPS, {**SOURCE, **link})
@@ -352,11 +407,14 @@ def test_an_unknown_language_opens_korean_with_one_sentence(link, sentence):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize(("link", "sentence"), [
-    ({"rel": ",".join(["1"] * 20_000)}, lambda lang: reset(lang, "url_long", param="rel", length=39_999, max=6000)),
-    ({"items": LONG, "rel": "1"}, lambda lang: reset(lang, "url_long", param="items", length=100_000, max=6000)),
-    ({"rel": "," * 5999}, lambda lang: reset(lang, "url_too_many", param="rel", count=6000, max=500)),
-])
+@pytest.mark.parametrize(
+    ("link", "sentence"),
+    [
+        ({"rel": ",".join(["1"] * 20_000)}, lambda lang: reset(lang, "url_long", param="rel", length=39_999, max=6000)),
+        ({"items": LONG, "rel": "1"}, lambda lang: reset(lang, "url_long", param="items", length=100_000, max=6000)),
+        ({"rel": "," * 5999}, lambda lang: reset(lang, "url_too_many", param="rel", count=6000, max=500)),
+    ],
+)
 def test_a_link_too_big_to_read_opens_the_default_example_with_one_sentence(lang, link, sentence):
     """20,000 items or a 100,000-character name: the default example, with one sentence saying why."""
     at = open_page(STEPS, {**link, "lang": lang})
@@ -369,8 +427,10 @@ def test_bad_grades_in_a_link_are_each_named_and_kept():
     """rel=%31,%ZZ,2 keeps both odd grades as typed, names each in one line, and scores C alone."""
     at = open_page(STEPS, {**SOURCE, "rel": "%31,%ZZ,2", "lang": "en"})
     assert_no_failure(at)
-    assert warning_lines(at) == [row_sentence("en", 1, "err_grade_nan", value="%31"),
-                                 row_sentence("en", 2, "err_grade_nan", value="%ZZ")]
+    assert warning_lines(at) == [
+        row_sentence("en", 1, "row_grade_nan", value="%31"),
+        row_sentence("en", 2, "row_grade_nan", value="%ZZ"),
+    ]
     assert params(at)["rel"] == "%31,%ZZ,2"
     assert ndcg(at) == fmt(score_ranking([2], k=3).ndcg)
 
@@ -408,19 +468,48 @@ def test_a_link_with_as_many_rows_as_the_app_counts_and_one_more():
     rel = [i % 4 for i in range(500)]
     at = open_page(METRICS, {"rel": ",".join(map(str, rel)), "k": "10", "lang": "en"})
     key = at.session_state["editor_key"]
-    at.session_state[key] = {"edited_rows": {}, "added_rows": [{"name": LONG[:40] + "!", "grade": "3"}],
-                             "deleted_rows": []}
+    at.session_state[key] = {
+        "edited_rows": {},
+        "added_rows": [{"name": LONG[:40] + "!", "grade": "3"}],
+        "deleted_rows": [],
+    }
     at.run()
     assert_no_failure(at)
-    assert warning_lines(at) == [row_sentence("en", 501, "err_name_long", max=40)]
+    assert warning_lines(at) == [row_sentence("en", 501, "row_name_long", max=40)]
     assert ndcg(at) == fmt(score_ranking(rel, k=10).ndcg)
 
 
 # ---------------------------------------------------------------- the URL parser, for any text
 
 text = st.text(st.characters(codec="utf-8"), max_size=40) | st.sampled_from(
-    ["", " ", "all", "0", "1", "3", "4", "-1", "1e9", "２", "²", "١", "nan", "inf", "\\", "\\,", ",", "linear",
-     "exponential", "average", "optimistic", "source", "ko", "en", "xx"])
+    [
+        "",
+        " ",
+        "all",
+        "0",
+        "1",
+        "3",
+        "4",
+        "-1",
+        "1e9",
+        "２",
+        "²",
+        "١",
+        "nan",
+        "inf",
+        "\\",
+        "\\,",
+        ",",
+        "linear",
+        "exponential",
+        "average",
+        "optimistic",
+        "source",
+        "ko",
+        "en",
+        "xx",
+    ]
+)
 keys = st.sampled_from([*url.ORDER, "preset", "present", "step", "junk"]) | st.text(max_size=8)
 
 
@@ -485,8 +574,9 @@ def bad_upload(lang: str, name: str, data: bytes):
     """The data page in upload mode with the good sample run, the bad file as a second run, and the sample qrels."""
     at = open_page("lessons/data.py", {"lang": lang})
     at.radio(key="data_source").set_value("upload").run()
-    at.file_uploader(key="data_run_files").set_value([("good.run", SAMPLE_RUN, "text/plain"),
-                                                      (name, data, "text/plain")])
+    at.file_uploader(key="data_run_files").set_value(
+        [("good.run", SAMPLE_RUN, "text/plain"), (name, data, "text/plain")]
+    )
     at.file_uploader(key="data_qrels_file").set_value(("q.qrels", SAMPLE_QRELS, "text/plain"))
     return at.run()
 
@@ -514,7 +604,7 @@ def test_a_bad_upload_is_named_once_and_the_good_run_stays(lang, name):
 
 def test_an_upload_with_formula_ids_exports_them_neutralised():
     """Query ids that a spreadsheet would run (=HYPERLINK, +, -, @) are shown as text and exported with a quote."""
-    from ui.owndata import Upload, gather
+    from ui.features.owndata import Upload, gather
     from ui.tables import csv_bytes
 
     run = b'=HYPERLINK("http://x.test","click") Q0 d1 1 0.9 t\n+1+1 Q0 d1 1 0.9 t\n'
@@ -528,11 +618,12 @@ def test_an_upload_with_formula_ids_exports_them_neutralised():
     table = at.dataframe[0].value
     assert sorted(table.iloc[:, 0]) == ["+1+1", '=HYPERLINK("http://x.test","click")']
     exported = csv_bytes(table).decode("utf-8-sig")
-    assert "\"'=HYPERLINK(" in exported and "\"'+1+1\"" in exported
+    assert "\"'=HYPERLINK(" in exported and '"\'+1+1"' in exported
     assert gather([Upload.of("f.run", run)], Upload.of("f.qrels", qrels)).problems == []
 
 
 # ---------------------------------------------------------------- the live class: nicknames and join codes
+
 
 @pytest.fixture(scope="module")
 def live_room(tmp_path_factory):
@@ -540,7 +631,7 @@ def live_room(tmp_path_factory):
     import os
 
     from live.store import Store
-    from ui import live as live_ui
+    from ui.features import live as live_ui
 
     url = f"sqlite:///{tmp_path_factory.mktemp('hostile_live') / 'live.sqlite3'}"
     old = os.environ.get("NDCG_DATABASE_URL")
@@ -557,7 +648,7 @@ def live_room(tmp_path_factory):
 def test_a_hostile_nickname_joins_as_plain_text(live_room, name):
     """Any nickname joins; it is stored cleaned and cut to 24 characters, and shown only escaped."""
     from live.store import NICKNAME_MAX, Store, clean_nickname
-    from ui.format import plain
+    from teach.format import plain
 
     url, code, _ = live_room
     at = open_page("lessons/live.py", {"room": code, "lang": "en"})
@@ -568,12 +659,17 @@ def test_a_hostile_nickname_joins_as_plain_text(live_room, name):
     stored = Store(url).student(code, me).nickname
     assert stored == clean_nickname(name[:NICKNAME_MAX]) and len(stored) <= NICKNAME_MAX
     shown = [c.value for c in at.caption if c.value.startswith("You: ")]
-    assert shown == [f"You: {plain(stored)}"] if stored else shown == ["You: student " + str(Store(url).student(code, me).number)]
+    assert (
+        shown == [f"You: {plain(stored)}"]
+        if stored
+        else shown == ["You: student " + str(Store(url).student(code, me).number)]
+    )
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("typed", ["", " ", "<script>", "ABCDE", "ABCDEFGH", "가나다라마바", "1" * 12, "ZZZZZZ",
-                                   "[x](j:1)", "**b**"])
+@pytest.mark.parametrize(
+    "typed", ["", " ", "<script>", "ABCDE", "ABCDEFGH", "가나다라마바", "1" * 12, "ZZZZZZ", "[x](j:1)", "**b**"]
+)
 def test_a_join_code_that_opens_no_room_gets_one_sentence(live_room, typed, lang):
     """A blank, malformed or unknown code gets one sentence in the user's language and joins nothing."""
     from sqlalchemy import delete
@@ -586,9 +682,12 @@ def test_a_join_code_that_opens_no_room_gets_one_sentence(live_room, typed, lang
     at.text_input(key="live_join_code").input(typed)
     at.button(key=f"FormSubmitter:live_join-{translate('live_join', lang)}").click().run()
     assert_no_failure(at)
-    from ui.format import plain
+    from teach.format import plain
 
-    want = translate("live_no_code", lang) if not typed.strip() else translate("live_no_room", lang,
-                                                                              code=plain(typed.strip()[:20]))
+    want = (
+        translate("live_no_code", lang)
+        if not typed.strip()
+        else translate("live_no_room", lang, code=plain(typed.strip()[:20]))
+    )
     assert [e.value for e in at.error] == [want]
     assert "me" not in at.session_state["live_place"]

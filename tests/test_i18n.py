@@ -6,30 +6,63 @@ import re
 import string
 from pathlib import Path
 
-import pytest
-
 from live import questions
 from live.store import STATES
 from ndcg_core import DISCOUNTS, GAINS, TIES, collection
 from ndcg_core.files import FILE_ERRORS
 from ndcg_core.trec import LINE_CODES
-from ui import actions, choices, exercises, limits, nav, state, tables
+from teach import choices, exercises, lab, model
+from ui import actions, metric_cards, nav, tables
 from ui.i18n import CATALOGUE, translate
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = [*ROOT.glob("lessons/*.py"), *ROOT.glob("ui/*.py"), ROOT / "app.py"]
+# The code that may show a string: pages, the ui, the pure teaching modules (not the catalogue itself) and the store.
+SOURCES = [
+    *ROOT.glob("lessons/**/*.py"),
+    *ROOT.glob("ui/**/*.py"),
+    *ROOT.glob("live/**/*.py"),
+    ROOT / "app.py",
+    *(p for p in ROOT.glob("teach/**/*.py") if "catalogue" not in p.relative_to(ROOT).parts),
+]
 
 
 def _fields(text: str) -> set[str]:
     return {f for _, f, _, _ in string.Formatter().parse(text) if f}
 
 
-@pytest.mark.parametrize("key", sorted(CATALOGUE))
-def test_both_languages_have_text_and_the_same_fields(key):
-    """Each entry has Korean and English text with the same placeholders."""
-    ko, en = CATALOGUE[key]
-    assert ko.strip() and en.strip()
-    assert _fields(ko) == _fields(en)
+def _offending(what: str, found: list[str]) -> str:
+    """An assertion message naming every offending key at once, one per line."""
+    return f"{len(found)} {what}:\n  " + "\n  ".join(found)
+
+
+def test_every_key_has_korean_and_english_text():
+    """Each entry is a pair of Korean and English text, neither of them blank."""
+    found = []
+    for key, entry in sorted(CATALOGUE.items()):
+        try:
+            ko, en = entry
+        except (TypeError, ValueError):
+            found.append(f"{key}: not a (Korean, English) pair: {entry!r}")
+            continue
+        blank = [lang for lang, text in (("ko", ko), ("en", en)) if not isinstance(text, str) or not text.strip()]
+        if blank:
+            found.append(f"{key}: no {' and no '.join(blank)} text")
+    assert not found, _offending("key(s) without text in both languages", found)
+
+
+def test_both_languages_have_the_same_fields():
+    """Korean and English text have the same {placeholders}, and both are valid format strings."""
+    found = []
+    for key, entry in sorted(CATALOGUE.items()):
+        try:
+            ko, en = entry
+            fields_ko, fields_en = _fields(ko), _fields(en)
+        except (TypeError, ValueError) as exc:  # not a pair of strings (the test above names it), or a bad {
+            found.append(f"{key}: {exc}")
+            continue
+        if fields_ko != fields_en:
+            found.append(f"{key}: ko has {sorted(fields_ko)}, en has {sorted(fields_en)}")
+    assert not found, _offending("key(s) whose languages differ in their fields", found)
 
 
 def test_every_literal_key_in_the_code_exists():
@@ -38,7 +71,8 @@ def test_every_literal_key_in_the_code_exists():
     for path in SOURCES:
         used |= set(re.findall(r"\bT\(\s*\"([a-z0-9_]+)\"", path.read_text(encoding="utf-8")))
     assert used, "no keys found"
-    assert sorted(used - CATALOGUE.keys()) == []
+    missing = sorted(used - CATALOGUE.keys())
+    assert not missing, _offending("key(s) used in the code but missing from the catalogue", missing)
 
 
 def literal_keys() -> set[str]:
@@ -54,26 +88,29 @@ def literal_keys() -> set[str]:
 
 def dynamic_keys() -> set[str]:
     """Every key the pages build at run time: nav titles, lesson titles and leads, and option labels."""
-    keys = {lesson.title_key for lesson in (nav.INTRO, *nav.LESSONS)}
+    keys = {key for lesson in (nav.INTRO, *nav.LESSONS) for key in (lesson.title_key, lesson.link_note)}
+    keys |= {f"metrics_{metric.key}_{part}" for metric in metric_cards.METRICS for part in ("title", "def", "rewards")}
     keys |= {f"{lesson.slug}_{part}" for lesson in nav.LESSONS for part in ("title", "lead")}
-    keys |= {f"scale_{s}" for s in state.SCALES} | {"k_all"}
+    keys |= {f"scale_{s}" for s in model.SCALES} | {"k_all"}
     keys |= {f"pool_{mode}" for mode in actions.POOL_MODES}
     keys |= {f"btn_{action}" for action in actions.ORDER_ACTIONS} | {f"help_{a}" for a in actions.ORDER_HELP}
     keys |= {key for gain in GAINS for key in choices.GainFacts.keys(gain).values()}
     keys |= {choices.tie_label_key(policy) for policy in TIES}
     keys |= {f"d_{name}" for name in DISCOUNTS}
     keys |= {f"ex_{part}_{kind}" for kind in exercises.KINDS for part in ("kind", "q")}
-    keys |= {f"ex_gain_{gain}" for gain in GAINS}
+    keys |= {f"ex_gain_{gain}" for gain in exercises.COMPARED}
     keys |= set(tables.STEP_HEADERS.values())
     keys |= {f"data_source_{s}" for s in ("sample", "upload")} | {f"data_gain_{gain}" for gain in GAINS}
     keys |= {f"data_ideal_{v}" for v in collection.IDEALS} | {f"data_missing_{v}" for v in collection.MISSING}
     keys |= {f"data_no_relevant_{v}" for v in collection.NO_RELEVANT}
-    keys |= {f"data_cov_judged_only_{v}" for v in collection.MISSING} | {f"data_cov_no_rel_{v}" for v in collection.NO_RELEVANT}
+    keys |= {f"data_cov_judged_only_{v}" for v in collection.MISSING} | {
+        f"data_cov_no_rel_{v}" for v in collection.NO_RELEVANT
+    }
     keys |= {f"data_line_{code}" for code in LINE_CODES} | {f"data_file_{code}" for code in FILE_ERRORS}
     keys |= {"data_opened", "data_opened_cut"}
-    keys |= {f"lab_alt_{v}" for v in limits.ALTERNATIVES} | {f"lab_judge_{v}" for v in limits.JUDGES}
-    keys |= {f"lab_noise_{v}" for v in limits.JUDGES} | {f"lab_weights_{v}" for v in limits.WEIGHTS}
-    keys |= {f"lab_screen_{v}" for v in limits.SCREENS}
+    keys |= {f"lab_alt_{v}" for v in lab.ALTERNATIVES} | {f"lab_judge_{v}" for v in lab.JUDGES}
+    keys |= {f"lab_noise_{v}" for v in lab.JUDGES} | {f"lab_weights_{v}" for v in lab.WEIGHTS}
+    keys |= {f"lab_screen_{v}" for v in lab.SCREENS}
     keys |= set(questions.SLIPS) | {f"live_state_{v}" for v in STATES}
     keys |= {f"lab_{part}_{who}" for part in ("verdict", "screen_line") for who in ("x", "y", "tie")}
     return keys
@@ -81,19 +118,24 @@ def dynamic_keys() -> set[str]:
 
 def test_every_dynamic_key_exists():
     """Every key built from the lesson list, the registries and the option lists is in the catalogue."""
-    assert sorted(dynamic_keys() - CATALOGUE.keys()) == []
+    missing = sorted(dynamic_keys() - CATALOGUE.keys())
+    assert not missing, _offending("key(s) built at run time but missing from the catalogue", missing)
 
 
 def test_no_key_goes_unused():
     """Every catalogue key is used, literally or as a dynamic key."""
-    assert sorted(CATALOGUE.keys() - literal_keys() - dynamic_keys()) == []
+    unused = sorted(CATALOGUE.keys() - literal_keys() - dynamic_keys())
+    assert not unused, _offending(
+        "catalogue key(s) that no code uses (a key built at run time goes in dynamic_keys())", unused
+    )
 
 
 def test_korean_text_uses_the_source_terms():
     """The Korean UI uses the source article's terms 관련성, 감쇠, 이상적 and 정규화."""
     korean = " ".join(ko for ko, _ in CATALOGUE.values())
-    for term in ("관련성", "감쇠", "이상적", "정규화", "누적 이득", "강조 공식", "표준 공식", "이진", "등급"):
-        assert term in korean
+    terms = ("관련성", "감쇠", "이상적", "정규화", "누적 이득", "강조 공식", "표준 공식", "이진", "등급")
+    missing = [term for term in terms if term not in korean]
+    assert not missing, _offending("source term(s) the Korean text never uses", missing)
 
 
 def test_translate_fills_placeholders():
@@ -105,10 +147,15 @@ def test_translate_fills_placeholders():
 def test_no_korean_particle_follows_a_placeholder():
     """은/는, 이/가, 을/를 and the like never follow a {placeholder}: they depend on the number or name (F14)."""
     glued = re.compile(r"\}['\")]?(은|는|이|가|을|를|로|으로|와|과|도)(?![가-힣])")
-    assert sorted(key for key, (ko, _) in CATALOGUE.items() if glued.search(ko)) == []
+    found = [
+        f"{key}: …{ko[max(0, m.start() - 20) : m.end() + 5]}…"
+        for key, (ko, _) in sorted(CATALOGUE.items())
+        if (m := glued.search(ko))
+    ]
+    assert not found, _offending("key(s) with a Korean particle glued to a placeholder", found)
 
 
-@pytest.mark.parametrize(("key", "ko", "en"), [
+CORRECTED = [
     ("cg_sentence", "상위 k개 안에서", "within the top k"),  # F3: CG@k changes when an item crosses the cut
     ("pool_explain", "상위 k개에 들어오면", "would enter the ideal top k"),  # F4: only then is 1 out of reach
     ("pool_explain", "선형 이득", "linear"),  # F5: trec_eval's gain is the grade itself
@@ -118,7 +165,15 @@ def test_no_korean_particle_follows_a_placeholder():
     ("flip_why", "차이", "gap between gains grows"),  # F8: true of every pair the page shows
     ("col_measure", "지표", "Measure"),  # F10
     ("col_case", "경우", "Case"),
-])
-def test_sentences_the_content_review_corrected(key, ko, en):
+]
+
+
+def test_sentences_the_content_review_corrected():
     """The corrected sentences say what is true in both languages (content review F3–F8, F10)."""
-    assert ko in CATALOGUE[key][0] and en in CATALOGUE[key][1]
+    found = [
+        f"{key}: {lang} lacks {words!r}"
+        for key, ko, en in CORRECTED
+        for lang, words, text in zip(("ko", "en"), (ko, en), CATALOGUE.get(key, ("", "")), strict=True)
+        if words not in text
+    ]
+    assert not found, _offending("corrected sentence(s) that lost their correction", found)

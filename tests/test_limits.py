@@ -1,4 +1,4 @@
-"""The limitations lab's core (ndcg_core/limits.py) and its URL settings (ui/limits.py), checked by known properties and oracles."""
+"""The limitations lab's core (ndcg_core/limits.py) and its URL settings (teach/lab.py), checked by known properties and oracles."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from sklearn.metrics import cohen_kappa_score
 
 from ndcg_core import evaluate_run, limits, score_ranking
 from ndcg_core.trec import trec_eval_ndcg
-from ui import limits as lab
+from teach import lab
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 GRADES = [1, 3, 2, 0, 2, 1, 3, 0, 0, 2]
@@ -25,9 +25,15 @@ def graded(max_size: int = 12, scale: int = 3):
 
 # ---------------------------------------------------------------- many rankings at once
 
+
 @SETTINGS
-@given(st.integers(1, 8).flatmap(lambda n: st.lists(st.lists(st.integers(0, 4), min_size=n, max_size=n),
-                                                        min_size=1, max_size=6)), CUTS, GAINS)
+@given(
+    st.integers(1, 8).flatmap(
+        lambda n: st.lists(st.lists(st.integers(0, 4), min_size=n, max_size=n), min_size=1, max_size=6)
+    ),
+    CUTS,
+    GAINS,
+)
 def test_batch_ndcg_equals_score_ranking_row_by_row(rows, k, gain):
     """Each row's DCG, IDCG and nDCG from the vectorized batch equal score_ranking's for that ranking."""
     dcg, idcg, ndcg = limits.batch_ndcg(np.array(rows, dtype=float), k=k, gain=gain)
@@ -37,6 +43,7 @@ def test_batch_ndcg_equals_score_ranking_row_by_row(rows, k, gain):
 
 
 # ---------------------------------------------------------------- 1. noisy grades
+
 
 @pytest.mark.parametrize("judge", limits.JUDGES)
 def test_zero_noise_gives_a_zero_width_interval(judge):
@@ -100,9 +107,14 @@ def test_the_flip_share_counts_draws_whose_verdict_differs():
 
 @pytest.mark.filterwarnings("ignore:.*cohen_kappa_score. is undefined")
 @SETTINGS
-@given(st.integers(1, 30).flatmap(lambda n: st.tuples(st.lists(st.integers(0, 3), min_size=n, max_size=n),
-                                                      st.lists(st.integers(0, 3), min_size=n, max_size=n))),
-       st.sampled_from(limits.KAPPA_WEIGHTS))
+@given(
+    st.integers(1, 30).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(0, 3), min_size=n, max_size=n), st.lists(st.integers(0, 3), min_size=n, max_size=n)
+        )
+    ),
+    st.sampled_from(limits.KAPPA_WEIGHTS),
+)
 def test_weighted_kappa_equals_scikit_learn(pair, weights):
     """Weighted Cohen's kappa equals sklearn's cohen_kappa_score over the whole scale (NaN where sklearn's is NaN)."""
     a, b = pair
@@ -117,10 +129,12 @@ def test_weighted_kappa_equals_scikit_learns_default_call_when_every_grade_occur
     """With every grade 0..3 used, kappa equals sklearn's plain cohen_kappa_score(a, b, weights=...)."""
     b = [1, 2, 2, 0, 3, 1, 3, 1, 0, 2]
     assert limits.weighted_kappa(GRADES, b, scale=3, weights=weights) == pytest.approx(
-        cohen_kappa_score(GRADES, b, weights=weights), abs=1e-12)
+        cohen_kappa_score(GRADES, b, weights=weights), abs=1e-12
+    )
 
 
 # ---------------------------------------------------------------- 2. the cut-off k
+
 
 def test_ndcg_at_every_k_is_score_ranking_at_each_k():
     """The curve holds score_ranking's nDCG@k at every k."""
@@ -148,6 +162,7 @@ def test_a_tie_is_not_a_swap():
 
 # ---------------------------------------------------------------- 3. incomplete judgments
 
+
 @SETTINGS
 @given(graded(), CUTS, GAINS)
 def test_with_nothing_hidden_every_measure_agrees(grades, k, gain):
@@ -159,8 +174,15 @@ def test_with_nothing_hidden_every_measure_agrees(grades, k, gain):
 
 
 @SETTINGS
-@given(st.integers(1, 12).flatmap(lambda n: st.tuples(st.lists(st.integers(0, 4), min_size=n, max_size=n),
-                                                      st.lists(st.booleans(), min_size=n, max_size=n))), CUTS, GAINS)
+@given(
+    st.integers(1, 12).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(0, 4), min_size=n, max_size=n), st.lists(st.booleans(), min_size=n, max_size=n)
+        )
+    ),
+    CUTS,
+    GAINS,
+)
 def test_the_bounds_always_bracket_the_true_value(case, k, gain):
     """Whatever the hidden grades are, the true nDCG lies between the lower and the upper bound."""
     grades, hidden = case
@@ -170,9 +192,15 @@ def test_the_bounds_always_bracket_the_true_value(case, k, gain):
 
 
 @SETTINGS
-@given(st.integers(1, 12).flatmap(lambda n: st.tuples(st.lists(st.integers(0, 3), min_size=n, max_size=n),
-                                                      st.lists(st.booleans(), min_size=n, max_size=n))),
-       st.integers(1, 12), GAINS)
+@given(
+    st.integers(1, 12).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(0, 3), min_size=n, max_size=n), st.lists(st.booleans(), min_size=n, max_size=n)
+        )
+    ),
+    st.integers(1, 12),
+    GAINS,
+)
 def test_condensed_and_as_zero_equal_trec_eval(case, k, gain):
     """nDCG′ equals trec_eval -J (judged_only) and the as-zero value equals plain trec_eval, at the same cut-off."""
     grades, hidden = case
@@ -180,8 +208,13 @@ def test_condensed_and_as_zero_equal_trec_eval(case, k, gain):
         hidden[0] = False  # trec_eval scores a query only when it has judgments
     n = len(grades)
     run = pd.DataFrame({"query_id": "q", "doc_id": [f"d{i:02d}" for i in range(n)], "score": np.arange(n, 0, -1.0)})
-    qrels = pd.DataFrame({"query_id": "q", "doc_id": [f"d{i:02d}" for i, h in enumerate(hidden) if not h],
-                          "relevance": [float(g) for g, h in zip(grades, hidden, strict=True) if not h]})
+    qrels = pd.DataFrame(
+        {
+            "query_id": "q",
+            "doc_id": [f"d{i:02d}" for i, h in enumerate(hidden) if not h],
+            "relevance": [float(g) for g, h in zip(grades, hidden, strict=True) if not h],
+        }
+    )
     inc = limits.incomplete(grades, hidden, scale=3, k=k, gain=gain)
     measure = f"ndcg_cut_{k}"
     judged_only = trec_eval_ndcg(run, qrels, cutoffs=(k,), full=False, judged_only=True, gain=gain)
@@ -212,6 +245,7 @@ def test_the_sweep_is_the_mean_distance_of_single_hidings():
 
 # ---------------------------------------------------------------- 4. averaging over queries
 
+
 @pytest.mark.parametrize("k", [None, 2])
 def test_means_by_empty_equal_evaluate_runs_means(k):
     """Each mean with m empty queries equals evaluate_run's mean of those queries under "zero" and "skip"."""
@@ -225,6 +259,7 @@ def test_means_by_empty_equal_evaluate_runs_means(k):
 
 
 # ---------------------------------------------------------------- 5. the cost of IDCG
+
 
 def test_the_per_query_loop_gives_evaluate_runs_numbers():
     """The naive loop (score_ranking per query) and evaluate_run give the same nDCG@10 for every query of a seeded run."""
@@ -243,21 +278,25 @@ def test_time_evaluation_measures_each_size_three_ways():
 
 # ---------------------------------------------------------------- bad inputs
 
-@pytest.mark.parametrize(("call", "named"), [
-    (lambda: limits.noisy_grades(GRADES, p=1.5, scale=3, draws=10, seed=1), "1.5"),
-    (lambda: limits.noisy_grades(GRADES, p=0.1, scale=3, draws=0, seed=1), "0"),
-    (lambda: limits.noisy_grades(GRADES, p=0.1, scale=3, draws=10, seed=1, judge="oracle"), "oracle"),
-    (lambda: limits.noisy_grades([5], p=0.1, scale=3, draws=10, seed=1), "5.0"),
-    (lambda: limits.weighted_kappa([1, 2], [1], scale=3), "2 and 1"),
-    (lambda: limits.weighted_kappa([1], [1], scale=3, weights="cubic"), "cubic"),
-    (lambda: limits.hidden_mask(4, -0.2, 1), "-0.2"),
-    (lambda: limits.incomplete([1, 2], [True], scale=3), "1 entries"),
-    (lambda: limits.noise_study([1, 2], [0, 0], p=0.1, scale=3, draws=5, seed=1), "[0, 0]"),
-    (lambda: limits.means_by_empty([[1]], -1), "-1"),
-    (lambda: limits.batch_ndcg(np.array([1.0, 2.0])), "(2,)"),
-    (lambda: limits.synthetic_run(0, 5, 1), "0"),
-    (lambda: limits.time_evaluation([(2, 2)], repeats=0), "0"),
-])
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        (lambda: limits.noisy_grades(GRADES, p=1.5, scale=3, draws=10, seed=1), "1.5"),
+        (lambda: limits.noisy_grades(GRADES, p=0.1, scale=3, draws=0, seed=1), "0"),
+        (lambda: limits.noisy_grades(GRADES, p=0.1, scale=3, draws=10, seed=1, judge="oracle"), "oracle"),
+        (lambda: limits.noisy_grades([5], p=0.1, scale=3, draws=10, seed=1), "5.0"),
+        (lambda: limits.weighted_kappa([1, 2], [1], scale=3), "2 and 1"),
+        (lambda: limits.weighted_kappa([1], [1], scale=3, weights="cubic"), "cubic"),
+        (lambda: limits.hidden_mask(4, -0.2, 1), "-0.2"),
+        (lambda: limits.incomplete([1, 2], [True], scale=3), "1 entries"),
+        (lambda: limits.noise_study([1, 2], [0, 0], p=0.1, scale=3, draws=5, seed=1), "[0, 0]"),
+        (lambda: limits.means_by_empty([[1]], -1), "-1"),
+        (lambda: limits.batch_ndcg(np.array([1.0, 2.0])), "(2,)"),
+        (lambda: limits.synthetic_run(0, 5, 1), "0"),
+        (lambda: limits.time_evaluation([(2, 2)], repeats=0), "0"),
+    ],
+)
 def test_bad_inputs_raise_a_value_error_naming_the_value(call, named):
     """A bad argument raises ValueError whose message names the bad value."""
     with pytest.raises(ValueError, match=None) as info:
@@ -267,10 +306,21 @@ def test_bad_inputs_raise_a_value_error_naming_the_value(call, named):
 
 # ---------------------------------------------------------------- the lab's URL settings
 
+
 def test_lab_settings_round_trip_through_the_url():
     """Settings written into lab_... parameters read back the same, with no problem."""
-    settings_ = {**lab.defaults(), "judge": "llm", "noise": 35, "seed": 77, "alt": "reverse", "screen": "pc",
-                 "hide": 60, "empty": 4, "weights": "quadratic", "second": "1, 2, 0"}
+    settings_ = {
+        **lab.defaults(),
+        "judge": "llm",
+        "noise": 35,
+        "seed": 77,
+        "alt": "reverse",
+        "screen": "pc",
+        "hide": 60,
+        "empty": 4,
+        "weights": "quadratic",
+        "second": "1, 2, 0",
+    }
     assert lab.read(lab.write(settings_)) == (settings_, None)
     assert "lab_second" not in lab.write(lab.defaults())
 
@@ -282,13 +332,16 @@ def test_a_bad_lab_value_falls_back_alone():
     assert problem == ("lab_bad_value", {"param": "lab_noise", "value": "abc"})
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("", (None, None)),
-    ("1, 3,2", ([1, 3, 2], None)),
-    ("1, x, 2", (None, ("lab_second_bad", {"pos": 2, "value": "x", "scale": 3}))),
-    ("1, 4, 2", (None, ("lab_second_bad", {"pos": 2, "value": "4", "scale": 3}))),
-    ("1, 2", (None, ("lab_second_count", {"count": 2, "n": 3}))),
-])
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("", (None, None)),
+        ("1, 3,2", ([1, 3, 2], None)),
+        ("1, x, 2", (None, ("lab_second_bad", {"pos": 2, "value": "x", "scale": 3}))),
+        ("1, 4, 2", (None, ("lab_second_bad", {"pos": 2, "value": "4", "scale": 3}))),
+        ("1, 2", (None, ("lab_second_count", {"count": 2, "n": 3}))),
+    ],
+)
 def test_second_annotator_grades_are_checked(text, expected):
     """A second annotator's grades must be n whole numbers on the scale; the first bad one is named."""
     assert lab.second_grades(text, 3, 3) == expected

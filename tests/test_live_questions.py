@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from live import links, questions
 from live.store import CODE_ALPHABET
-from ui import exercises
+from teach import exercises
 
 
 def first(kind: str, test) -> exercises.Exercise:
@@ -20,14 +20,13 @@ def first(kind: str, test) -> exercises.Exercise:
     return next(ex for ex in (exercises.make(kind, s) for s in range(500)) if test(ex))
 
 
-
-
 def _other_gain_stands_out(ex) -> bool:
     """The other gain's nDCG is wrong (beyond the tolerance) and near no other slip."""
     slips = questions._estimate_slips(ex)
     other = slips.pop("live_slip_other_gain")
     return abs(other - ex.ndcg()) > exercises.ESTIMATE_TOLERANCE + 0.01 and all(
-        abs(other - v) > 2 * questions.NEAR["estimate"] for v in slips.values())
+        abs(other - v) > 2 * questions.NEAR["estimate"] for v in slips.values()
+    )
 
 
 ESTIMATE_K = first("estimate", lambda ex: ex.k is not None and ex.gain == "exponential" and _other_gain_stands_out(ex))
@@ -43,12 +42,17 @@ def stored(ex, *responses):
 
 # ---------------------------------------------------------------- stored answers
 
+
 @pytest.mark.parametrize("kind", questions.KINDS)
 def test_a_right_answer_is_stored_as_right_and_reads_back(kind):
     """The right answer of each kind is stored as right, and ``load`` gives back the response that was stored."""
     ex = questions.question(kind, 5)
-    right = {"estimate": ex.ndcg, "term": lambda: exercises.term(ex), "ideal": lambda: exercises.ideal_order(ex),
-             "better": lambda: exercises.verdicts(ex)}[kind]()
+    right = {
+        "estimate": ex.ndcg,
+        "term": lambda: exercises.term(ex),
+        "ideal": lambda: exercises.ideal_order(ex),
+        "better": lambda: exercises.verdicts(ex),
+    }[kind]()
     s = questions.store(ex, right)
     assert s.correct
     assert questions.load(ex, s.response) == (right if kind != "estimate" and kind != "term" else float(right))
@@ -66,16 +70,19 @@ def test_a_dragged_order_is_stored_with_the_ndcg_it_reached():
     assert not s.correct and json.loads(s.response) == list(order)
 
 
-@pytest.mark.parametrize(("kind", "response", "message"), [
-    ("estimate", 1.5, "not a number from 0 to 1"),
-    ("estimate", -0.1, "not a number from 0 to 1"),
-    ("estimate", float("nan"), "not a number"),
-    ("term", float("inf"), "not a number"),
-    ("better", {"linear": "A"}, "does not pick A, B or same"),
-    ("better", {"linear": "A", "exponential": "C"}, "does not pick A, B or same"),
-    ("ideal", (0, 0, 1, 2, 3), "is not an order of the"),
-    ("ideal", (0, 1), "is not an order of the"),
-])
+@pytest.mark.parametrize(
+    ("kind", "response", "message"),
+    [
+        ("estimate", 1.5, "not a number from 0 to 1"),
+        ("estimate", -0.1, "not a number from 0 to 1"),
+        ("estimate", float("nan"), "not a number"),
+        ("term", float("inf"), "not a number"),
+        ("better", {"linear": "A"}, "does not pick A, B or same"),
+        ("better", {"linear": "A", "exponential": "C"}, "does not pick A, B or same"),
+        ("ideal", (0, 0, 1, 2, 3), "is not an order of the"),
+        ("ideal", (0, 1), "is not an order of the"),
+    ],
+)
 def test_an_answer_that_cannot_be_right_is_refused_with_its_value(kind, response, message):
     """A response outside what the question can take raises ValueError naming it."""
     with pytest.raises(ValueError, match=message):
@@ -89,6 +96,7 @@ def test_a_kind_a_room_cannot_ask_is_refused():
 
 
 # ---------------------------------------------------------------- the histogram
+
 
 def test_the_estimate_histogram_counts_each_answer_in_its_tenth():
     """Estimates fall into ten bins of 0.1; 1.0 lands in the last, and the bin of the truth is marked right."""
@@ -137,6 +145,7 @@ def test_the_better_chart_shows_each_pair_given_and_the_right_one():
 
 # ---------------------------------------------------------------- the most common mistake
 
+
 def test_no_wrong_answer_means_no_mistake():
     """When every answer is right there is no mistake to name."""
     assert questions.mistake(ESTIMATE, stored(ESTIMATE, ESTIMATE.ndcg())) is None
@@ -156,13 +165,16 @@ def test_forgetting_the_cutoff_is_named():
     whole = slips["live_slip_no_cutoff"]
     g = [2**x - 1 for x in ESTIMATE_K.grades]  # by hand: the whole list with exponential gain
     by_hand = sum(v / math.log2(i + 2) for i, v in enumerate(g)) / sum(
-        v / math.log2(i + 2) for i, v in enumerate(sorted(g, reverse=True)))
+        v / math.log2(i + 2) for i, v in enumerate(sorted(g, reverse=True))
+    )
     assert whole == pytest.approx(by_hand)
     if abs(whole - ESTIMATE_K.ndcg()) > questions.NEAR["estimate"]:
-        assert questions.mistake(ESTIMATE_K, stored(ESTIMATE_K, whole)).key in ("live_slip_no_cutoff",
-                                                                                "live_slip_ideal_top_k",
-                                                                                "live_slip_other_gain",
-                                                                                "live_slip_log_rank")
+        assert questions.mistake(ESTIMATE_K, stored(ESTIMATE_K, whole)).key in (
+            "live_slip_no_cutoff",
+            "live_slip_ideal_top_k",
+            "live_slip_other_gain",
+            "live_slip_log_rank",
+        )
 
 
 def test_the_term_slips_are_the_usual_wrong_formulas():
@@ -207,17 +219,24 @@ def test_a_wrong_order_is_named_by_its_first_pair_the_wrong_way_round():
 
 def test_every_slip_key_the_code_can_give_is_listed():
     """``SLIPS`` lists every key ``mistake`` returns, so the catalogue test knows them all."""
-    seen = {questions.mistake(ex, stored(ex, *rs)).key for ex, rs in [
-        (FLIPPED, [{"linear": "A", "exponential": "A"}]), (IDEAL, [tuple(reversed(exercises.ideal_order(IDEAL)))]),
-        (ESTIMATE, [0.0]), (ESTIMATE, [1.0])]}
+    seen = {
+        questions.mistake(ex, stored(ex, *rs)).key
+        for ex, rs in [
+            (FLIPPED, [{"linear": "A", "exponential": "A"}]),
+            (IDEAL, [tuple(reversed(exercises.ideal_order(IDEAL)))]),
+            (ESTIMATE, [0.0]),
+            (ESTIMATE, [1.0]),
+        ]
+    }
     seen |= set(questions._estimate_slips(ESTIMATE_K)) | set(questions._term_slips(TERM))
     assert seen - {"live_slip_high"} <= set(questions.SLIPS) and "live_slip_picks" in questions.SLIPS
 
 
 # ---------------------------------------------------------------- the link
 
+
 def test_a_typed_code_is_read_whatever_its_case_and_dashes():
-    """"abc-234" and " ABC 234 " are the code ABC234."""
+    """ "abc-234" and " ABC 234 " are the code ABC234."""
     assert links.parse_code("abc-234") == links.parse_code(" ABC 234 ") == "ABC234"
 
 

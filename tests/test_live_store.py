@@ -14,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from sqlalchemy import event, insert, inspect, select, update
 
+from deploy.pg import create_schema, drop_schema
 from live import store as live_store
 from live.store import (
     CODE_ALPHABET,
@@ -44,7 +45,6 @@ from live.store import (
     schema_version,
     students,
 )
-from tests.pg import create_schema, drop_schema
 
 T0 = 1_800_000_000.0  # a fixed "now": expiry is checked by passing times, never by sleeping
 HOUR = 3600.0
@@ -96,8 +96,9 @@ def room_rows(store: Store, code: str) -> int:
         room_id = conn.execute(select(rooms.c.id).where(rooms.c.code == code)).scalar()
         if room_id is None:
             return 0
-        return 1 + sum(len(conn.execute(select(t).where(t.c.room_id == room_id)).all())
-                       for t in (students, questions, answers))
+        return 1 + sum(
+            len(conn.execute(select(t).where(t.c.room_id == room_id)).all()) for t in (students, questions, answers)
+        )
 
 
 # -- schema ----------------------------------------------------------------------------------------------
@@ -283,8 +284,13 @@ def test_room_refuses_the_501st_student(store):
     code, _ = store.create_room(now=T0)
     with store.engine.begin() as conn:
         room_id = conn.execute(select(rooms.c.id).where(rooms.c.code == code)).scalar()
-        conn.execute(insert(students), [{"room_id": room_id, "student_id": f"bulk{n}", "number": n,
-                                         "nickname": "", "joined_at": T0} for n in range(1, MAX_STUDENTS)])
+        conn.execute(
+            insert(students),
+            [
+                {"room_id": room_id, "student_id": f"bulk{n}", "number": n, "nickname": "", "joined_at": T0}
+                for n in range(1, MAX_STUDENTS)
+            ],
+        )
     assert store.join(code, "last", now=T0).number == MAX_STUDENTS
     with pytest.raises(RoomFull, match="full"):
         store.join(code, "one-too-many", now=T0)
@@ -325,8 +331,17 @@ def test_answer_upsert_keeps_one_row(store):
     """A new answer replaces the student's old one: one row, revision counts up, the latest response wins."""
     code, _ = room_with_question(store, students_=2)
     a1 = store.answer(code, 1, "s1", '{"x": 1}', 0.5, False, now=T0 + 10)
-    assert a1 == Answer(student_id="s1", number=1, nickname="kid 1", response='{"x": 1}', value=0.5, correct=False,
-                        answered_at=T0 + 10, updated_at=T0 + 10, revision=1)
+    assert a1 == Answer(
+        student_id="s1",
+        number=1,
+        nickname="kid 1",
+        response='{"x": 1}',
+        value=0.5,
+        correct=False,
+        answered_at=T0 + 10,
+        updated_at=T0 + 10,
+        revision=1,
+    )
     store.answer(code, 1, "s1", '{"x": 2}', None, True, now=T0 + 20)
     a3 = store.answer(code, 1, "s1", '{"x": 3}', 0.75, True, now=T0 + 30)
     assert (a3.response, a3.value, a3.correct, a3.revision) == ('{"x": 3}', 0.75, True, 3)
@@ -440,9 +455,19 @@ def test_export_rows_content_and_order(store):
     store.answer(other, 1, "s1", "{}", 1.0, True, now=T0)
     rows = store.export_rows(code, key, now=T0)
     assert [(r["question"], r["student"]) for r in rows] == [(1, 1), (1, 2), (2, 1)]
-    assert rows[2] == {"question": 2, "kind": "better", "seed": 99, "student": 1, "nickname": "kid 1",
-                       "response": '{"q": 2, "again": true}', "value": 0.25, "correct": False,
-                       "answered_at": "2027-01-15T08:00:08Z", "updated_at": "2027-01-15T08:00:09Z", "revision": 2}
+    assert rows[2] == {
+        "question": 2,
+        "kind": "better",
+        "seed": 99,
+        "student": 1,
+        "nickname": "kid 1",
+        "response": '{"q": 2, "again": true}',
+        "value": 0.25,
+        "correct": False,
+        "answered_at": "2027-01-15T08:00:08Z",
+        "updated_at": "2027-01-15T08:00:09Z",
+        "revision": 2,
+    }
     assert rows[0]["kind"] == "estimate" and rows[0]["seed"] == 7 and rows[0]["value"] is None
     assert rows[1]["correct"] is True
 

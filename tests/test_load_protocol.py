@@ -13,7 +13,7 @@ import asyncio
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 from benchmarks.load_protocol import MOVES, Run, Tab, check_shown, make_students, run_load, widget_key
-from tests.harness import off_loop
+from deploy.harness import off_loop
 
 
 class _FakeSocket:
@@ -54,8 +54,15 @@ def _reply(**fields) -> ForwardMsg:
 
 def test_the_client_reads_an_exception_the_address_and_the_headline_of_its_own_run():
     """A run's exception element, its page_info_changed address and its metrics are what the client reports."""
-    socket = _FakeSocket([_reply(new_session="h"), _reply(exception="boom"), _reply(query_string="items=X"),
-                          _reply(metric=("nDCG@3", "0.5000")), _reply(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY)])
+    socket = _FakeSocket(
+        [
+            _reply(new_session="h"),
+            _reply(exception="boom"),
+            _reply(query_string="items=X"),
+            _reply(metric=("nDCG@3", "0.5000")),
+            _reply(script_finished=ForwardMsg.FINISHED_SUCCESSFULLY),
+        ]
+    )
     tab = Tab(socket, "items=A")
     run = off_loop(asyncio.run, tab.rerun(first=True))
     assert run.exceptions == ["ValueError: boom"]

@@ -36,11 +36,11 @@ from benchmarks.load_room import (
     run_room,
     shows,
 )
+from deploy.harness import off_loop
+from deploy.pg import create_database, postgres_cluster
 from deploy.scale_out import ScaleOut
 from live.store import Store
-from tests.harness import off_loop
-from tests.pg import create_database, postgres_cluster
-from ui.live import POLL, STUDENT_POLL
+from ui.features.live import POLL, STUDENT_POLL
 
 N = 5
 SHORT = {"window": 5.0, "join_spread": 1.0}  # five students join within 1.5 s and answer within 5 s
@@ -113,11 +113,14 @@ def test_the_client_marks_a_run_whose_end_never_came_and_finds_a_forms_submit_bu
     """A full run followed by another run's start without its own script_finished is a lost end; a form's widgets,
     its submit button and the run's alerts are read from the deltas."""
     tab = LiveTab(None, "room=ABC234", "student", poll=False)
-    for msg in (_msg("new_session", run="r1"), _msg("text_input", id="$$ID-1-live_join_name", form="live_join"),
-                _msg("submit", id="$$ID-2-FormSubmitter:live_join-Join", form="live_join"),
-                _msg("alert", body="Your answer is in"),
-                _msg("new_session", run="r2", fragments=["f"]),
-                _msg("script_finished", run="r2", status=ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)):
+    for msg in (
+        _msg("new_session", run="r1"),
+        _msg("text_input", id="$$ID-1-live_join_name", form="live_join"),
+        _msg("submit", id="$$ID-2-FormSubmitter:live_join-Join", form="live_join"),
+        _msg("alert", body="Your answer is in"),
+        _msg("new_session", run="r2", fragments=["f"]),
+        _msg("script_finished", run="r2", status=ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY),
+    ):
         tab._handle(msg)
     first, second = tab.records
     assert first.run_id == "r1" and first.lost_end and first.status is None and not first.fragment
@@ -137,8 +140,9 @@ def _poll(started: float, body: str = "") -> RunRecord:
 def test_a_lost_answer_run_is_healed_by_a_status_poll_within_two_and_missing_after_two():
     """After an answer run lost its end, the first or second status-fragment run showing the value heals it; two
     polls without it are missing; a new send before two polls overtakes it; fewer polls are not yet decided."""
-    full = RunRecord("r", False, 11.0, ended=11.5, status=ForwardMsg.FINISHED_SUCCESSFULLY,
-                     alerts=[(Alert.SUCCESS, "0.1234")])
+    full = RunRecord(
+        "r", False, 11.0, ended=11.5, status=ForwardMsg.FINISHED_SUCCESSFULLY, alerts=[(Alert.SUCCESS, "0.1234")]
+    )
     sent = r"Your answer is in: 0\.1234"
     assert healing([_poll(9.0, "Your answer is in: 0.9999"), _poll(10.0, sent)], 0.1234, 10.0) == "healed 1"
     assert healing([_poll(10.0), _poll(13.0, sent), _poll(16.0, sent)], 0.1234, 10.0) == "healed 2"
@@ -163,6 +167,7 @@ class _Socket:
 def test_the_tab_polls_each_fragment_at_the_interval_the_server_names():
     """An auto_rerun message starts one timer per fragment id at its interval (a repeat changes nothing); each tick is
     a fragment rerun with that id and is_auto_rerun; stop_auto_rerun ends it."""
+
     async def scenario() -> list[tuple[float, BackMsg]]:
         ws = _Socket()
         tab = LiveTab(ws, "room=ABC234&me=x", "student")
@@ -227,13 +232,13 @@ async def _shows(tab: LiveTab, runs: list[RunRecord], value: float) -> bool:
     return verdict is not None and verdict.startswith("healed")
 
 
-async def _come_back(port: int, code: str, student, cookie: str, new_value: float) -> tuple[bool, bool,
-                                                                                          tuple[int, int] | None]:
+async def _come_back(
+    port: int, code: str, student, cookie: str, new_value: float
+) -> tuple[bool, bool, tuple[int, int] | None]:
     """A student's tab reconnecting through nginx with its cookie and ``me=ID`` link; it changes its answer. Returns
     whether the page showed its answer after the reconnect and the new one after the change, and the count a
     projector then shows."""
-    async with open_tab(port, {"room": code, "me": student.id, "lang": student.lang}, "student",
-                        cookie=cookie) as tab:
+    async with open_tab(port, {"room": code, "me": student.id, "lang": student.lang}, "student", cookie=cookie) as tab:
         _, runs = await tab.run(first=True)
         back = await _shows(tab, runs, student.sent[-1][0])
         box = tab.widget(f"live_{code}_1_number")
@@ -263,8 +268,17 @@ def test_through_nginx_two_replicas_share_one_room_and_a_student_survives_its_re
             if all(len(keys) >= N for keys in by_port.values()):
                 break
         cookies = [by_port[ports[i % 2]][i // 2] for i in range(N)]
-        result = off_loop(run_room, N, servers=cluster.replicas, port=cluster.port, database_url=url,
-                          cookies=cookies, replicas_of=cluster.streams_by_key, via="nginx", **SHORT)
+        result = off_loop(
+            run_room,
+            N,
+            servers=cluster.replicas,
+            port=cluster.port,
+            database_url=url,
+            cookies=cookies,
+            replicas_of=cluster.streams_by_key,
+            via="nginx",
+            **SHORT,
+        )
         assert_class_ok(result)
         assert dict(result.split) == {ports[0]: 3, ports[1]: 2}, result.split
         assert result.projector_port in ports
@@ -272,8 +286,9 @@ def test_through_nginx_two_replicas_share_one_room_and_a_student_survives_its_re
         student = result.students[0]  # on ports[0]
         cluster.replica(ports[0]).stop()
         new_value = 0.1234 if student.sent[-1][0] != 0.1234 else 0.4321
-        back, changed, count = off_loop(asyncio.run, _come_back(cluster.port, result.code, student, student.cookie,
-                                                                new_value))
+        back, changed, count = off_loop(
+            asyncio.run, _come_back(cluster.port, result.code, student, student.cookie, new_value)
+        )
         assert back, f"after the reconnect the page does not show the answer {student.sent[-1][0]:.4f}"
         assert changed, f"after the change the page does not show {new_value:.4f}"
         assert count == (N, N)

@@ -17,8 +17,8 @@ from streamlit.proto.WidgetStates_pb2 import WidgetState
 from websockets.asyncio.client import connect
 
 from benchmarks.load_protocol import GAINS, PAGE, Tab
+from deploy.harness import Server, off_loop
 from ndcg_core import score_ranking
-from tests.harness import Server, off_loop
 
 NAMES, GRADES = ["Ra", "Rb", "Rc", "Rd"], [3, 0, 1, 2]
 QUERY = "items=Ra,Rb,Rc,Rd&rel=3,0,1,2&gain=exponential&k=3&lang=en"
@@ -75,8 +75,11 @@ async def _fail_over(a: Server, b: Server, action: str):
         if not (address(tab).get("items") == want_items and address(tab).get("k") == want_k):
             try:  # the replayed run follows by itself, within a second or two
                 async with asyncio.timeout(20):
-                    runs.append(await _until(tab, lambda t, r: address(t).get("items") == want_items
-                                             and address(t).get("k") == want_k))
+                    runs.append(
+                        await _until(
+                            tab, lambda t, r: address(t).get("items") == want_items and address(t).get("k") == want_k
+                        )
+                    )
             except TimeoutError:
                 pass
         return tab, runs

@@ -80,8 +80,11 @@ def cookie_key(context) -> str:
 
 def requests_of(cluster: ScaleOut, key: str) -> list[tuple[str, int, list[int]]]:
     """(path, status, replica ports tried in order) of every request nginx routed by ``key``."""
-    return [(path, int(status), [int(u.strip().rsplit(":", 1)[1]) for u in ups.split(",")])
-            for path, status, ups, k in _LINE.findall(cluster.access_log()) if k == key]
+    return [
+        (path, int(status), [int(u.strip().rsplit(":", 1)[1]) for u in ups.split(",")])
+        for path, status, ups, k in _LINE.findall(cluster.access_log())
+        if k == key
+    ]
 
 
 def replica_of(cluster: ScaleOut, key: str) -> int:
@@ -95,8 +98,7 @@ def wait_for_streams(cluster: ScaleOut, keys: list[str], count: int = 1) -> None
     """nginx logs a websocket when it closes: wait until every key has ``count`` of them."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
-        if all(sum(p == "/_stcore/stream" and s == 101 for p, s, _ in requests_of(cluster, k)) >= count
-               for k in keys):
+        if all(sum(p == "/_stcore/stream" and s == 101 for p, s, _ in requests_of(cluster, k)) >= count for k in keys):
             return
         time.sleep(0.2)
     raise AssertionError(f"nginx logged fewer than {count} websocket(s) for some of {keys}")
@@ -171,8 +173,9 @@ def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example
     while len(sockets) < 2 and time.monotonic() < deadline:  # Streamlit's client opens a new websocket
         page.wait_for_timeout(100)
     assert len(sockets) >= 2, f"the page opened {len(sockets)} websocket(s) after its replica was killed"
-    expect(page.locator("[data-testid=stApp]")).to_have_attribute("data-test-connection-state", "CONNECTED",
-                                                                   timeout=LONG)
+    expect(page.locator("[data-testid=stApp]")).to_have_attribute(
+        "data-test-connection-state", "CONNECTED", timeout=LONG
+    )
     settle(page)
     assert rows(page) == names[::-1]  # the page kept what it showed
     assert url_items(page) == names[::-1]
@@ -183,8 +186,7 @@ def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example
     page.get_by_role("button", name="Reverse").click()
     page.wait_for_function("() => new URLSearchParams(location.search).get('items') === 'A,B,C,D'", timeout=LONG)
     settle(page)
-    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}",
-                                                timeout=LONG)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}", timeout=LONG)
     assert rows(page) == names
     expect(page).to_have_url(re.compile(r"[?&]gain=linear(&|$)"))
     # A reload reaches the other replica too, which rebuilds the example from the address.
@@ -192,13 +194,14 @@ def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example
     expect(page.locator("li[data-uid]").first).to_be_attached(timeout=LONG)
     settle(page)
     assert rows(page) == names
-    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}",
-                                                timeout=LONG)
+    expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, gain='linear', k=3).ndcg:.4f}", timeout=LONG)
     context.close()
     wait_for_streams(cluster, [key], count=3)
     streams = [tried[-1] for p, s, tried in requests_of(cluster, key) if p == "/_stcore/stream" and s == 101]
     other = next(s.port for s in cluster.replicas if s.port != first)
-    assert streams[0] == first and set(streams[1:]) == {other}, f"websockets went to {streams}, not {first} then {other}"
+    assert streams[0] == first and set(streams[1:]) == {other}, (
+        f"websockets went to {streams}, not {first} then {other}"
+    )
     assert not errors
 
 
@@ -217,8 +220,9 @@ def test_a_grade_typed_into_the_grid_right_after_a_failover_is_kept(new_context,
     while len(sockets) < 2 and time.monotonic() < deadline:  # the client opens a websocket to the other replica
         page.wait_for_timeout(100)
     assert len(sockets) >= 2, f"the page opened {len(sockets)} websocket(s) after its replica was killed"
-    expect(page.locator("[data-testid=stApp]")).to_have_attribute("data-test-connection-state", "CONNECTED",
-                                                                   timeout=LONG)
+    expect(page.locator("[data-testid=stApp]")).to_have_attribute(
+        "data-test-connection-state", "CONNECTED", timeout=LONG
+    )
     settle(page)
 
     editor = open_grid_cell(page, column=0.8, row=2)  # C's grade, in the table the old replica drew

@@ -19,8 +19,9 @@ import pytest
 import live
 import ndcg_core
 import ui
+from teach import exercises, url
 from tests.conftest import open_page
-from ui import averaging, exercises, nav, share, url
+from ui import averaging, nav, share
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTAINERS = (dict, list, set, bytearray, np.ndarray, pd.DataFrame, types.MappingProxyType)
@@ -41,8 +42,9 @@ def snapshot() -> dict:
     for mod in modules():
         for name, value in vars(mod).items():
             if not name.startswith("__") and isinstance(value, CONTAINERS):
-                out[f"{mod.__name__}.{name}"] = copy.deepcopy(dict(value) if isinstance(value, types.MappingProxyType)
-                                                          else value)
+                out[f"{mod.__name__}.{name}"] = copy.deepcopy(
+                    dict(value) if isinstance(value, types.MappingProxyType) else value
+                )
     out["averaging.evaluations()"] = copy.deepcopy(dict(averaging.evaluations()))
     out["averaging._figures()"] = dict(averaging._figures())
     out["url._preset_queries()"] = [(n, dict(q)) for n, q in url._preset_queries()]
@@ -91,7 +93,8 @@ def test_module_level_mutable_values_are_named_as_constants():
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 value = node.value
                 mutable = isinstance(value, (ast.Dict, ast.List, ast.Set, ast.DictComp, ast.ListComp, ast.SetComp)) or (
-                    isinstance(value, ast.Call) and getattr(value.func, "id", "") in {"dict", "list", "set"})
+                    isinstance(value, ast.Call) and getattr(value.func, "id", "") in {"dict", "list", "set"}
+                )
                 names = [t.id for t in targets if isinstance(t, ast.Name)]
                 if mutable and any(not n.isupper() for n in names if not n.startswith("__")):
                     found.append(f"{path.relative_to(ROOT)}: {names}")
@@ -108,8 +111,9 @@ def test_cached_results_are_read_only_values():
     assert isinstance(figures, types.MappingProxyType) and all(isinstance(v, tuple) for v in figures.values())
     assert all(isinstance(q, types.MappingProxyType) for _, q in url._preset_queries())
     ex = exercises.make("swap", 1)
-    assert type(ex).__dataclass_params__.frozen and all(isinstance(getattr(ex, f.name), (tuple, str, int, type(None)))
-                                                        for f in dataclasses.fields(ex))
+    assert type(ex).__dataclass_params__.frozen and all(
+        isinstance(getattr(ex, f.name), (tuple, str, int, type(None))) for f in dataclasses.fields(ex)
+    )
     assert isinstance(share.qr_png("http://x/steps?rel=1"), bytes)
     assert isinstance(ndcg_core.lessons._search((0.0, 1.0, 3.0), "log2", None), tuple)
 
@@ -117,11 +121,19 @@ def test_cached_results_are_read_only_values():
 def _streamlit_cached() -> list[str]:
     """Every function under ui/, lessons/, live/ and ndcg_core/ decorated with st.cache_data or st.cache_resource."""
     found = []
-    for path in sorted([*ROOT.glob("ui/**/*.py"), *ROOT.glob("lessons/*.py"), *ROOT.glob("live/*.py"),
-                        *ROOT.glob("ndcg_core/**/*.py"), ROOT / "app.py"]):
+    for path in sorted(
+        [
+            *ROOT.glob("ui/**/*.py"),
+            *ROOT.glob("lessons/*.py"),
+            *ROOT.glob("live/*.py"),
+            *ROOT.glob("ndcg_core/**/*.py"),
+            ROOT / "app.py",
+        ]
+    ):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.FunctionDef) and any("cache_data" in ast.unparse(d) or "cache_resource" in
-                                                         ast.unparse(d) for d in node.decorator_list):
+            if isinstance(node, ast.FunctionDef) and any(
+                "cache_data" in ast.unparse(d) or "cache_resource" in ast.unparse(d) for d in node.decorator_list
+            ):
                 found.append(f"{path.relative_to(ROOT)}:{node.name}")
     return found
 
@@ -133,10 +145,18 @@ def _attributes_set_outside_init(cls) -> list[str]:
     out = []
     for method in (n for n in body.body if isinstance(n, ast.FunctionDef) and n.name != "__init__"):
         for node in ast.walk(method):
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(
-                node, (ast.AugAssign, ast.AnnAssign)) else []
-            out += [f"{method.name}: self.{t.attr}" for t in targets
-                    if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"]
+            targets = (
+                node.targets
+                if isinstance(node, ast.Assign)
+                else [node.target]
+                if isinstance(node, (ast.AugAssign, ast.AnnAssign))
+                else []
+            )
+            out += [
+                f"{method.name}: self.{t.attr}"
+                for t in targets
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+            ]
     return out
 
 
@@ -144,9 +164,13 @@ def test_streamlit_caches_hold_values_no_session_can_change(tmp_path):
     """Each st.cache_data / st.cache_resource result is a frozen value (a room, a question) or the store, whose
     methods never assign to it after it is made; a new cached function must be added here."""
     from live.store import Question, Room, Store
-    from ui import live as live_ui
+    from ui.features import live as live_ui
 
-    assert _streamlit_cached() == ["ui/live.py:_store", "ui/live.py:_room", "ui/live.py:_current_question"]
+    assert _streamlit_cached() == [
+        "ui/features/live.py:_store",
+        "ui/features/live.py:_room",
+        "ui/features/live.py:_current_question",
+    ]
     assert _attributes_set_outside_init(Store) == []
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
     store = live_ui._store(url)

@@ -146,12 +146,15 @@ def exact_sign_flip_p(delta) -> float:
     return sum(abs(np.dot(s, d)) / len(d) >= observed - 1e-12 for s in patterns) / len(patterns)
 
 
-@pytest.mark.parametrize(("delta", "exact"), [
-    ([1.0, 2.0, 3.0], 2 / 8),   # only all-plus and all-minus reach |mean| 2
-    ([1.0, 1.0, 1.0], 2 / 8),
-    ([3.0, -1.0, 1.0], 6 / 8),  # sums ±3 (four patterns) and ±5 (two) reach 3; ±1 (two) do not
-    ([0.5, 0.0, -0.5], 8 / 8),  # the observed mean is 0: every pattern reaches it
-])
+@pytest.mark.parametrize(
+    ("delta", "exact"),
+    [
+        ([1.0, 2.0, 3.0], 2 / 8),  # only all-plus and all-minus reach |mean| 2
+        ([1.0, 1.0, 1.0], 2 / 8),
+        ([3.0, -1.0, 1.0], 6 / 8),  # sums ±3 (four patterns) and ±5 (two) reach 3; ±1 (two) do not
+        ([0.5, 0.0, -0.5], 8 / 8),  # the observed mean is 0: every pattern reaches it
+    ],
+)
 def test_randomization_p_converges_to_the_exact_sign_flip_p(delta, exact):
     """With n = 3 and 20,000 draws the p is within five binomial standard errors of the exact 2^n enumeration."""
     assert exact_sign_flip_p(delta) == exact  # the hand count agrees with the enumeration
@@ -181,8 +184,7 @@ def test_randomization_p_counts_every_draw_across_chunks():
     assert randomization_p(np.ones(n), permutations=permutations) == 1 / (permutations + 1)
 
 
-@given(delta=st.lists(st.floats(-1, 1, allow_nan=False), min_size=1, max_size=12),
-       seed=st.integers(0, 2**32 - 1))
+@given(delta=st.lists(st.floats(-1, 1, allow_nan=False), min_size=1, max_size=12), seed=st.integers(0, 2**32 - 1))
 @settings(deadline=None, max_examples=50)
 def test_randomization_p_is_in_zero_one(delta, seed):
     """For any differences, p lies in (0, 1] and is a whole number of hits over permutations + 1."""
@@ -205,8 +207,9 @@ def test_bootstrap_ci_contains_the_mean_and_matches_scipy():
     d = rng.normal(0.05, 0.2, 50)
     low, high = bootstrap_ci(d)
     assert low < d.mean() < high
-    want = scipy.stats.bootstrap((d,), np.mean, method="percentile", n_resamples=10_000,
-                                 random_state=np.random.default_rng(0)).confidence_interval
+    want = scipy.stats.bootstrap(
+        (d,), np.mean, method="percentile", n_resamples=10_000, random_state=np.random.default_rng(0)
+    ).confidence_interval
     tolerance = 0.1 * d.std() / math.sqrt(len(d)) * 2  # a few Monte-Carlo errors of the 2.5% quantile
     assert low == pytest.approx(want.low, abs=tolerance)
     assert high == pytest.approx(want.high, abs=tolerance)
@@ -286,12 +289,15 @@ def test_compare_constant_difference_has_no_effect_size():
     assert math.isnan(c.effect_size) and c.t == math.inf and c.p_t == 0.0
 
 
-@pytest.mark.parametrize(("a", "b", "match"), [
-    ([0.1, 0.2], [0.1], r"the two runs need the same queries: got \(2,\) and \(1,\) scores"),
-    ([[0.1, 0.2]], [[0.1, 0.2]], r"the two runs need the same queries"),
-    ([0.1, float("nan")], [0.1, 0.2], r"score pair 1 \(.*nan.*\) is not finite"),
-    ([0.1, 0.2, 0.3], [0.1, 0.2, float("inf")], r"score pair 2 \(.*inf.*\) is not finite"),
-])
+@pytest.mark.parametrize(
+    ("a", "b", "match"),
+    [
+        ([0.1, 0.2], [0.1], r"the two runs need the same queries: got \(2,\) and \(1,\) scores"),
+        ([[0.1, 0.2]], [[0.1, 0.2]], r"the two runs need the same queries"),
+        ([0.1, float("nan")], [0.1, 0.2], r"score pair 1 \(.*nan.*\) is not finite"),
+        ([0.1, 0.2, 0.3], [0.1, 0.2, float("inf")], r"score pair 2 \(.*inf.*\) is not finite"),
+    ],
+)
 def test_compare_rejects_bad_inputs(a, b, match):
     """Runs of different lengths, not one-dimensional, or with a non-finite score raise ValueError saying which."""
     with pytest.raises(ValueError, match=match):
@@ -309,13 +315,16 @@ def test_compare_rejects_no_draws():
 # --------------------------------------------------------------------------------------------- holm
 
 
-@pytest.mark.parametrize(("raw", "adjusted"), [
-    ([0.01, 0.04, 0.03, 0.005], [0.03, 0.06, 0.06, 0.02]),  # 0.005·4, 0.01·3, 0.03·2, max(0.04·1, 0.06)
-    ([0.5, 0.6], [1.0, 1.0]),  # 0.5·2 = 1; 0.6·1 is raised to the 1 before it
-    ([0.02], [0.02]),
-    ([], []),
-    ([0.01, 0.01, 0.2], [0.03, 0.03, 0.2]),  # a tie: 0.01·3, then max(0.01·2, 0.03)
-])
+@pytest.mark.parametrize(
+    ("raw", "adjusted"),
+    [
+        ([0.01, 0.04, 0.03, 0.005], [0.03, 0.06, 0.06, 0.02]),  # 0.005·4, 0.01·3, 0.03·2, max(0.04·1, 0.06)
+        ([0.5, 0.6], [1.0, 1.0]),  # 0.5·2 = 1; 0.6·1 is raised to the 1 before it
+        ([0.02], [0.02]),
+        ([], []),
+        ([0.01, 0.01, 0.2], [0.03, 0.03, 0.2]),  # a tie: 0.01·3, then max(0.01·2, 0.03)
+    ],
+)
 def test_holm_hand_worked(raw, adjusted):
     """Holm's adjusted p-values on hand-worked cases, in the order given."""
     assert holm(raw) == pytest.approx(adjusted, abs=1e-15)

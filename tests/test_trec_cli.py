@@ -94,8 +94,11 @@ def test_every_line_equals_trec_eval_to_four_places(tmp_path, capsys, seed, judg
 def test_the_values_equal_pytrec_evals_to_the_last_digit(seed):
     """trec_eval_ndcg's per-query values equal pytrec_eval's within 1e-12 on any seeded case."""
     run_lines, qrels_lines, run, qrels = make_case(seed, queries=4, docs=8)
-    got = trec_eval_ndcg(read_run("\n".join(run_lines).encode(), "run"), read_qrels("\n".join(qrels_lines).encode(), "qrels"),
-                         cutoffs=CUTS)
+    got = trec_eval_ndcg(
+        read_run("\n".join(run_lines).encode(), "run"),
+        read_qrels("\n".join(qrels_lines).encode(), "qrels"),
+        cutoffs=CUTS,
+    )
     want = oracle(run, qrels)
     for q, values in want.items():
         assert abs(got.per_query["ndcg"][q] - values["ndcg"]) < 1e-12
@@ -120,8 +123,11 @@ def test_a_hand_worked_case_with_a_tie_and_a_negative_grade(tmp_path, capsys):
     q1 = (1 + 2 / np.log2(3)) / (2 + 1 / np.log2(3))
     q2 = (1 / np.log2(3)) / 1.0  # d9's grade -1 gains nothing
     assert code == 0
-    assert out.splitlines() == [f"{'ndcg':<22}\tq1\t{q1:6.4f}", f"{'ndcg':<22}\tq2\t{q2:6.4f}",
-                                f"{'ndcg':<22}\tall\t{(q1 + q2) / 2:6.4f}"]
+    assert out.splitlines() == [
+        f"{'ndcg':<22}\tq1\t{q1:6.4f}",
+        f"{'ndcg':<22}\tq2\t{q2:6.4f}",
+        f"{'ndcg':<22}\tall\t{(q1 + q2) / 2:6.4f}",
+    ]
 
 
 def test_a_query_judged_only_with_negative_grades_scores_0(tmp_path, capsys):
@@ -138,7 +144,8 @@ def test_ndcg_cut_alone_uses_trec_evals_default_cutoffs(tmp_path, capsys):
     code, out, _ = cli(capsys, "-m", "ndcg_cut", *files(tmp_path, run_lines, qrels_lines))
     assert code == 0
     assert [line.split("\t")[0].strip() for line in out.splitlines()] == [
-        f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)]
+        f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)
+    ]
 
 
 def test_exponential_gain_and_averaged_ties_are_options(tmp_path, capsys):
@@ -153,8 +160,11 @@ def test_exponential_gain_and_averaged_ties_are_options(tmp_path, capsys):
 BAD = {
     "few fields": (["q1 Q0 d1 1 0.5"], None, "run.txt line 1: 5 fields, but a run line needs 6"),
     "score": (["q1 Q0 d1 1 0.5 t", "", "q1 Q0 d2 2 high t"], None, "run.txt line 3: the score 'high' is not a number"),
-    "duplicate": (["q1 Q0 d1 1 0.5 t", "q1 Q0 d1 2 0.4 t"], None,
-                  "run.txt line 2: query 'q1' lists document 'd1' again (first on line 1)"),
+    "duplicate": (
+        ["q1 Q0 d1 1 0.5 t", "q1 Q0 d1 2 0.4 t"],
+        None,
+        "run.txt line 2: query 'q1' lists document 'd1' again (first on line 1)",
+    ),
     "grade": (None, ["q1 0 d1 relevant"], "qrels.txt line 1: the relevance 'relevant' is not a number"),
     "qrels fields": (None, ["q1 0 d1"], "qrels.txt line 1: 3 fields, but a qrels line needs 4"),
     "empty": ([""], None, "run.txt: the file holds no run lines"),
@@ -169,19 +179,25 @@ def test_a_bad_file_exits_2_with_one_line_naming_file_and_line(tmp_path, capsys,
     q, r = files(tmp_path, run or ["q1 Q0 d1 1 0.5 t"], qrels or ["q1 0 d1 1"])
     code, out, err = cli(capsys, "-m", "ndcg", q, r)
     assert code == 2 and out == ""
-    assert err.splitlines() == [f"python -m ndcg_core: {Path(tmp_path, message.split(':')[0].split(' line')[0])}"
-                                f"{message[len(message.split(':')[0].split(' line')[0]):]}"]
+    assert err.splitlines() == [
+        f"python -m ndcg_core: {Path(tmp_path, message.split(':')[0].split(' line')[0])}"
+        f"{message[len(message.split(':')[0].split(' line')[0]) :]}"
+    ]
 
 
 def test_a_binary_file_a_missing_file_and_a_bad_measure_exit_2_without_a_traceback(tmp_path):
     """A binary run, a missing qrels file and an unknown measure each exit 2 with one line and no traceback."""
     q, r = files(tmp_path, ["q1 Q0 d1 1 0.5 t"], ["q1 0 d1 1"])
     Path(r).write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00")
-    cases = [([q, r], "this is a binary file"), ([str(tmp_path / "none.txt"), r], "cannot read"),
-             (["-m", "map", q, r], "measure 'map' is not one of")]
+    cases = [
+        ([q, r], "this is a binary file"),
+        ([str(tmp_path / "none.txt"), r], "cannot read"),
+        (["-m", "map", q, r], "measure 'map' is not one of"),
+    ]
     for args, words in cases:
-        done = subprocess.run([sys.executable, "-m", "ndcg_core", *args], capture_output=True, text=True, cwd=ROOT,
-                              check=False)
+        done = subprocess.run(
+            [sys.executable, "-m", "ndcg_core", *args], capture_output=True, text=True, cwd=ROOT, check=False
+        )
         assert done.returncode == 2 and done.stdout == "", args
         assert len(done.stderr.splitlines()) == 1 and words in done.stderr and "Traceback" not in done.stderr
 
@@ -198,11 +214,15 @@ def test_the_fast_and_the_careful_reader_read_the_same_frame():
     """A run with single spaces (Arrow's reader) and the same run with tabs and runs of spaces (line by line) read alike."""
     run_lines, qrels_lines, _, _ = make_case(5)
     simple = "\n".join(run_lines).encode()
-    ragged = "\n".join("  ".join(line.split(" ")[:3]) + "\t" + " ".join(line.split(" ")[3:]) for line in run_lines).encode()
+    ragged = "\n".join(
+        "  ".join(line.split(" ")[:3]) + "\t" + " ".join(line.split(" ")[3:]) for line in run_lines
+    ).encode()
     a, b = read_run(simple, "run"), read_run(ragged, "run")
     assert a["query_id"].tolist() == b["query_id"].tolist() and a["doc_id"].tolist() == b["doc_id"].tolist()
     assert a["score"].tolist() == b["score"].tolist()
-    assert read_qrels("\n".join(qrels_lines).encode(), "q").equals(read_qrels("\n".join(qrels_lines).replace(" ", "\t").encode(), "q"))
+    assert read_qrels("\n".join(qrels_lines).encode(), "q").equals(
+        read_qrels("\n".join(qrels_lines).replace(" ", "\t").encode(), "q")
+    )
 
 
 SAMPLES = ROOT / "samples"
@@ -228,7 +248,10 @@ def test_the_cli_equals_trec_eval_on_the_bundled_sample(capsys, system):
     code, out, _ = cli(capsys, "-q", "-m", "ndcg", "-m", "ndcg_cut.5,10", str(qrels_path), str(run_path))
     qrels = read_qrels(qrels_path)
     run = read_run(run_path)
-    qd = {q: {d: int(g) for d, g in zip(g_["doc_id"], g_["relevance"], strict=True)} for q, g_ in qrels.groupby("query_id")}
+    qd = {
+        q: {d: int(g) for d, g in zip(g_["doc_id"], g_["relevance"], strict=True)}
+        for q, g_ in qrels.groupby("query_id")
+    }
     rd = {q: {d: float(s) for d, s in zip(r_["doc_id"], r_["score"], strict=True)} for q, r_ in run.groupby("query_id")}
     want = pytrec_eval.RelevanceEvaluator(qd, {"ndcg", "ndcg_cut.5,10"}).evaluate(rd)
     got = parse(out)
@@ -240,8 +263,32 @@ def test_the_cli_equals_trec_eval_on_the_bundled_sample(capsys, system):
         assert got[(m, "all")] == f"{np.mean([v[m] for v in want.values()]):6.4f}"
 
 
-TOKENS = ["q1", "q2", "Q0", "0", "d1", "d2", "문서", "1", "2", "-1", "0.5", "1e3", "nan", "inf", "high", "#", "\t",
-          " ", "  ", "\r", "\x00", "\x1c", "\ufeff", "é"]
+TOKENS = [
+    "q1",
+    "q2",
+    "Q0",
+    "0",
+    "d1",
+    "d2",
+    "문서",
+    "1",
+    "2",
+    "-1",
+    "0.5",
+    "1e3",
+    "nan",
+    "inf",
+    "high",
+    "#",
+    "\t",
+    " ",
+    "  ",
+    "\r",
+    "\x00",
+    "\x1c",
+    "\ufeff",
+    "é",
+]
 
 
 @st.composite
@@ -252,15 +299,18 @@ def trec_texts(draw, what: str | None = None):
     ids, numbers = st.sampled_from(["q1", "q2", "문서"]), st.sampled_from(["0", "1", "2", "-1", "0.5", "1e3", "3.25"])
     docs = st.sampled_from(["d1", "d2", "d3", "é", "d-4"])
     good = st.tuples(ids, docs, numbers, numbers).map(
-        (lambda t: f"{t[0]} Q0 {t[1]} 1 {t[2]} tag") if what == "run" else (lambda t: f"{t[0]} 0 {t[1]} {t[3]}"))
+        (lambda t: f"{t[0]} Q0 {t[1]} 1 {t[2]} tag") if what == "run" else (lambda t: f"{t[0]} 0 {t[1]} {t[3]}")
+    )
     odd = st.lists(st.sampled_from(TOKENS), min_size=0, max_size=7).map(" ".join)
     clean = draw(st.booleans())
     lines = draw(st.lists(good if clean else good | odd, min_size=1 if clean else 0, max_size=8))
     return "\n".join(lines) + draw(st.sampled_from(["", "\n", "\r\n"]))
 
 
-@given(st.sampled_from(["run", "qrels"]).flatmap(lambda what: st.tuples(st.just(what), trec_texts(what))),
-       st.sampled_from(["utf-8", "cp949", "utf-16"]))
+@given(
+    st.sampled_from(["run", "qrels"]).flatmap(lambda what: st.tuples(st.just(what), trec_texts(what))),
+    st.sampled_from(["utf-8", "cp949", "utf-16"]),
+)
 @settings(max_examples=300, deadline=None)
 def test_any_trec_text_reads_or_raises_a_value_error_naming_the_file(case, encoding):
     """read_run and read_qrels give a frame, or a ValueError whose message starts with the file's name."""

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ui import choices, failsafe, presets, session, state
+from teach import choices, model, presets
+from ui import failsafe, session
 
 POOL_MODES = ("listed", "judged")  # IDCG over the listed items, or over every judged item
 ORDER_ACTIONS = ("ideal", "reverse", "shuffle", "undo", "reset")  # the buttons under the drag list
@@ -17,21 +18,22 @@ ORDER_HELP = ("undo", "reset")  # the buttons with a tooltip (help_<action>)
 
 # ---------------------------------------------------------------- language and settings
 
+
 @failsafe.callback
 def on_language(key: str) -> None:
-    if session.widget_value(key) in state.LANGS:
+    if session.widget_value(key) in model.LANGS:
         session.set_language(session.widget_value(key))
 
 
 def setting_ok(field: str, value) -> bool:
     """Whether ``value`` is one of the choices of the example's ``field`` (never write anything else)."""
     if field == "k":
-        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= state.MAX_K
+        return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= model.MAX_K
     if field == "use_scores":
         return isinstance(value, bool)
     if field == "threshold":
-        return isinstance(value, int) and not isinstance(value, bool) and value in state.SCALES
-    return value in {"scale": state.SCALES, "gain": choices.gains(), "ties": choices.ties()}[field]
+        return isinstance(value, int) and not isinstance(value, bool) and value in model.SCALES
+    return value in {"scale": model.SCALES, "gain": choices.gains(), "ties": choices.ties()}[field]
 
 
 @failsafe.callback
@@ -43,7 +45,7 @@ def on_setting(field: str, key: str) -> None:
         value = value or None
     ex = replace(session.example(), **{field: value})
     if field == "use_scores" and value:
-        ex = state.with_default_scores(ex)
+        ex = model.with_default_scores(ex)
     session.set_example(ex)
 
 
@@ -57,6 +59,7 @@ def on_k_slider(key: str) -> None:
 
 # ---------------------------------------------------------------- moves
 
+
 def apply_move(order, moved_uid) -> bool:
     """Apply a reported order once (the component's callback and the script can both see it)."""
     if not isinstance(order, list | tuple):  # the report is the browser's JSON: anything at all
@@ -64,7 +67,7 @@ def apply_move(order, moved_uid) -> bool:
     if not session.first_report((tuple(order), moved_uid)):
         return False
     ex = session.example()
-    new = state.reorder(ex, order)
+    new = model.reorder(ex, order)
     if new is None or new.items == ex.items:
         return False
     before = [i.uid for i in ex.items]
@@ -72,8 +75,10 @@ def apply_move(order, moved_uid) -> bool:
     item = next((i for i in new.items if i.uid == moved_uid), None)
     note = None
     if item is not None:
-        note = ("moved", {"name": str(item.name), "src": before.index(moved_uid) + 1,
-                          "dst": after.index(moved_uid) + 1})
+        note = (
+            "moved",
+            {"name": str(item.name), "src": before.index(moved_uid) + 1, "dst": after.index(moved_uid) + 1},
+        )
     _record_move(ex, new, note)
     return True
 
@@ -97,13 +102,14 @@ def on_order_button(action: str) -> None:
             session.set_example(before, remember=False)
             session.set_last_move(ex, before, ("did_undo", {}))
         return
+    note: model.Problem
     if action == "ideal":
-        new, note = state.ideal_order(ex), ("did_ideal", {})
+        new, note = model.ideal_order(ex), ("did_ideal", {})
     elif action == "reverse":
-        new, note = state.reversed_order(ex), ("did_reverse", {})
+        new, note = model.reversed_order(ex), ("did_reverse", {})
     elif action == "shuffle":
         seed = session.next_shuffle()
-        new, note = state.shuffled(ex, seed), ("did_shuffle", {"seed": seed})
+        new, note = model.shuffled(ex, seed), ("did_shuffle", {"seed": seed})
     else:
         session.forget_move()
         session.set_example(session.origin())
@@ -111,17 +117,18 @@ def on_order_button(action: str) -> None:
     _record_move(ex, new, note)
 
 
-def _record_move(old: state.Example, new: state.Example, note: state.Problem | None) -> None:
+def _record_move(old: model.Example, new: model.Example, note: model.Problem | None) -> None:
     session.set_example(new)
     session.set_last_move(old, new, note)
 
 
 # ---------------------------------------------------------------- loading examples
 
+
 def open_source_example() -> None:
     """Load the source's worked example (A, B, C with grades 1, 3, 2) into the shared example."""
     session.forget_move()
-    session.set_example(state.DEFAULT)
+    session.set_example(model.DEFAULT)
 
 
 @failsafe.callback
@@ -138,8 +145,10 @@ def on_preset(key: str) -> None:
 @failsafe.callback
 def load_grades(grades: list[float]) -> None:
     """Replace the items with A, B, ... carrying ``grades``, keeping the settings."""
-    items = tuple(state.Item(i, name, float(g), None)
-                  for i, (name, g) in enumerate(zip(state.letters(len(grades)), grades, strict=True)))
+    items = tuple(
+        model.Item(i, name, float(g), None)
+        for i, (name, g) in enumerate(zip(model.letters(len(grades)), grades, strict=True))
+    )
     session.forget_move()
     session.set_example(replace(session.example(), items=items, use_scores=False, use_pool=False))
 
@@ -148,13 +157,13 @@ def load_grades(grades: list[float]) -> None:
 def cap_grades() -> None:
     """Lower every grade above the scale to the scale's top (offered when the scale was lowered)."""
     ex = session.example()
-    items = tuple(replace(i, grade=float(ex.scale)) if (state.number(i.grade) or 0) > ex.scale else i
-                  for i in ex.items)
+    items = tuple(replace(i, grade=float(ex.scale)) if (model.number(i.grade) or 0) > ex.scale else i for i in ex.items)
     session.forget_move()
     session.set_example(replace(ex, items=items, pool=tuple(min(g, float(ex.scale)) for g in ex.pool)))
 
 
 # ---------------------------------------------------------------- the IDCG pool
+
 
 @failsafe.callback
 def on_pool_mode(key: str) -> None:
@@ -171,12 +180,12 @@ def on_pool_text(key: str) -> None:
     raw = session.widget_value(key) or ""
     ex = session.example()
     parts = [p.strip() for p in raw.split(",")] if raw.strip() else []
-    if len(parts) > state.MAX_ITEMS:
-        session.set_pool_problem([("url_too_many", {"param": "pool", "count": len(parts), "max": state.MAX_ITEMS})])
+    if len(parts) > model.MAX_ITEMS:
+        session.set_pool_problem([("url_too_many", {"param": "pool", "count": len(parts), "max": model.MAX_ITEMS})])
         return
     grades, problems = [], []
     for j, part in enumerate(parts, start=1):
-        problem = state.grade_problem(part, ex.scale)
+        problem = model.grade_problem(part, ex.scale)
         if problem:
             problems.append(("pool_bad", {"pos": j, "why": problem}))
         else:

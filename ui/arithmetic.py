@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import math
-
 from ndcg_core import RankingScore
-from ui import choices
-from ui.format import num as _g
+from teach import choices
+from teach.format import num as _g
 from ui.i18n import T
 
 MAX_LINES = 25
@@ -42,21 +40,23 @@ def dcg_lines(r: RankingScore, *, ideal: bool, limit: int = MAX_LINES) -> tuple[
     col = lambda name: r.column(name, ideal=ideal)  # noqa: E731
     ranks, items, grades = col("rank"), col("item"), col("relevance")
     gains = r.column("gain_used") if not ideal else col("gain")
-    own = col("gain")
+    own, weights = col("gain"), col("discount")
+    divisor = choices.discount(r.discount).at  # the score's own discount, e.g. log2(i+1)
     n = len(ranks) if r.k is None else min(r.k, len(ranks))
     mean = T("arith_mean")
     lines, terms = [], []
     for i in range(n):
         rank = int(ranks[i])
-        log = math.log2(rank + 1)
+        log = 1.0 / float(weights[i])
         value = gains[i] / log
         terms.append(f"{value:.4f}")
         if i >= limit:
             continue
+        d = divisor(rank, r.discount_base)
         if gains[i] != own[i]:
-            expr = f"{mean} {gains[i]:.4f} / log2({rank + 1}) = {gains[i]:.4f}"
+            expr = f"{mean} {gains[i]:.4f} / {d} = {gains[i]:.4f}"
         else:
-            expr = f"{_gain_expr(float(grades[i]), r.gain)} / log2({rank + 1}) = {_g(float(own[i]))}"
+            expr = f"{_gain_expr(float(grades[i]), r.gain)} / {d} = {_g(float(own[i]))}"
         lines.append(f"i={rank}  {_name(items[i])}: {expr} / {log:.3f} = {value:.4f}")
     label = "IDCG" if ideal else "DCG"
     total = r.idcg if ideal else r.dcg

@@ -16,10 +16,10 @@ import pyarrow as pa
 import streamlit as st
 
 from ndcg_core import RunEvaluation, evaluate_run
+from teach.format import fmt, num
+from teach.model import LANGS
 from ui import session, tables
-from ui.format import fmt, num
 from ui.i18n import T, translate
-from ui.state import LANGS
 
 K = 3
 GAIN = "linear"
@@ -37,8 +37,10 @@ def example_frames() -> tuple[pd.DataFrame, pd.DataFrame]:
             doc = f"q{q}-d{i + 1}"
             run.append((f"q{q}", doc, float(len(grades) - i)))
             qrels.append((f"q{q}", doc, grade))
-    return (pd.DataFrame(run, columns=["query_id", "doc_id", "score"]),
-            pd.DataFrame(qrels, columns=["query_id", "doc_id", "relevance"]))
+    return (
+        pd.DataFrame(run, columns=["query_id", "doc_id", "score"]),
+        pd.DataFrame(qrels, columns=["query_id", "doc_id", "relevance"]),
+    )
 
 
 @lru_cache(maxsize=1)
@@ -63,12 +65,14 @@ def _figures() -> Mapping[str, tuple]:
     ev = evaluations()
     per_query = ev["zero"].per_query
     counted = per_query[per_query["idcg"] > 0]
-    return MappingProxyType({
-        **{c: tuple(per_query[c].tolist()) for c in ("dcg", "idcg", "ndcg")},
-        "zero": tuple(_sum(per_query["ndcg"], ev["zero"].mean).items()),
-        "skip": tuple(_sum(counted["ndcg"], ev["skip"].mean).items()),
-        "means": (fmt(ev["zero"].mean), fmt(ev["skip"].mean)),
-    })
+    return MappingProxyType(
+        {
+            **{c: tuple(per_query[c].tolist()) for c in ("dcg", "idcg", "ndcg")},
+            "zero": tuple(_sum(per_query["ndcg"], ev["zero"].mean).items()),
+            "skip": tuple(_sum(counted["ndcg"], ev["skip"].mean).items()),
+            "means": (fmt(ev["zero"].mean), fmt(ev["skip"].mean)),
+        }
+    )
 
 
 @lru_cache(maxsize=len(LANGS))
@@ -76,14 +80,17 @@ def _table(language: str) -> pa.Table:
     """The per-query table in one language, built once per process: an Arrow table is immutable, so every
     session may show the same one, and no rerun rebuilds it."""
     fig, at = _figures(), f"@{K}"
-    return tables.arrow({
-        translate("avg_col_query", language): [translate("avg_query", language, n=n)
-                                               for n in range(1, len(GRADES) + 1)],
-        translate("avg_col_grades", language): [", ".join(num(g) for g in grades) for grades in GRADES],
-        translate("metric_dcg", language, at=at): fig["dcg"],
-        translate("metric_idcg", language, at=at): fig["idcg"],
-        translate("metric_ndcg", language, at=at): fig["ndcg"],
-    })
+    return tables.arrow(
+        {
+            translate("avg_col_query", language): [
+                translate("avg_query", language, n=n) for n in range(1, len(GRADES) + 1)
+            ],
+            translate("avg_col_grades", language): [", ".join(num(g) for g in grades) for grades in GRADES],
+            translate("metric_dcg", language, at=at): fig["dcg"],
+            translate("metric_idcg", language, at=at): fig["idcg"],
+            translate("metric_ndcg", language, at=at): fig["ndcg"],
+        }
+    )
 
 
 def section() -> None:

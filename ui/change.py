@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from teach.format import fmt
 from ui import session, tables
-from ui.format import fmt
 from ui.i18n import T
 from ui.scoring import View, score_view
 
@@ -43,10 +43,21 @@ def section(view: View) -> None:
     if table is None:
         return
     move = session.last_move()
+    assert move is not None  # for type checkers: ``breakdown`` gave a table, so there was a move
     before = score_view(move["before"]).result
     r = view.result
+    assert before is not None and r is not None  # for type checkers: ``breakdown`` compared both scores
     st.subheader(T("why_title"))
     tables.show(table)  # item names are user text: a table cell, never markdown
-    st.caption(T("why_sum", at=view.at, dcg_before=fmt(before.dcg), dcg_after=fmt(r.dcg),
-                 delta=f"{r.dcg - before.dcg:+.4f}", idcg=fmt(r.idcg), ndcg_before=fmt(before.ndcg),
-                 ndcg_after=fmt(r.ndcg)))
+    st.caption(
+        T(
+            "why_sum",
+            at=view.at,
+            dcg_before=fmt(before.dcg),
+            dcg_after=fmt(r.dcg),
+            delta=f"{r.dcg - before.dcg:+.4f}",
+            idcg=fmt(r.idcg),
+            ndcg_before=fmt(before.ndcg),
+            ndcg_after=fmt(r.ndcg),
+        )
+    )

@@ -13,9 +13,10 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from ui import actions, choices, presets, session, state, url
+from teach import choices, model, presets, url
+from teach.format import fmt, num, plain
+from ui import actions, session
 from ui.components.sortable import sortable_list
-from ui.format import fmt, num, plain
 from ui.i18n import LANG_NAMES, T, labeller, problem_text, translate
 from ui.scoring import View, score_view
 
@@ -26,11 +27,11 @@ def url_warning() -> None:
     if problem and problem[0].startswith("data_opened"):  # not a problem: the upload page opened a query
         note = problem_text(problem)
         if problem[1].get("shortened"):
-            note += " " + T("data_ids_short", max=state.MAX_NAME)
+            note += " " + T("data_ids_short", max=model.MAX_NAME)
         st.info(plain(note), icon=":material/upload_file:")
     elif problem and problem[0] in ("url_lang", "url_repeated"):  # the example was used as the link says
         st.warning(plain(problem_text(problem)), icon=":material/warning:")
-    elif url.example_kept(problem):
+    elif problem and url.example_kept(problem):
         st.warning(plain(T("url_kept_warning", why=problem_text(problem))), icon=":material/warning:")
     elif problem:
         st.warning(plain(T("url_reset_warning", why=problem_text(problem))), icon=":material/warning:")
@@ -39,9 +40,14 @@ def url_warning() -> None:
 def language_picker() -> None:
     """Sidebar radio: 한국어 / English (the language itself lives outside the widget's state)."""
     st.sidebar.radio(
-        T("language"), list(state.LANGS), format_func=LANG_NAMES.get, key="sidebar_lang", horizontal=True,
-        on_change=actions.on_language, args=("sidebar_lang",),
-        **session.bound("sidebar_lang", session.language(), state.LANGS),
+        T("language"),
+        list(model.LANGS),
+        format_func=LANG_NAMES.get,
+        key="sidebar_lang",
+        horizontal=True,
+        on_change=actions.on_language,
+        args=("sidebar_lang",),
+        **session.bound("sidebar_lang", session.language(), model.LANGS),
     )
 
 
@@ -50,7 +56,11 @@ def preset_picker(page: str) -> None:
     key, options = f"{page}_preset", ["", *presets.PRESETS]
     name, language, choose = url.preset_of(session.example()), session.language(), T("preset_choose")
     st.selectbox(  # labels in today's language, wherever format_func runs
-        T("preset_pick"), options, key=key, on_change=actions.on_preset, args=(key,),
+        T("preset_pick"),
+        options,
+        key=key,
+        on_change=actions.on_preset,
+        args=(key,),
         format_func=lambda n: translate(presets.PRESETS[n].title[0], language) if n else choose,
         **session.bound(key, name, options),
     )
@@ -64,53 +74,73 @@ def settings_row(page: str) -> None:
     n = max(len(ex.items), 1)
     c1, c2, c3, c4 = st.columns([1.2, 1.3, 1, 1.3])
     c1.selectbox(
-        T("scale"), state.SCALES, format_func=labeller("scale_"), key=f"{page}_scale",
-        on_change=actions.on_setting, args=("scale", f"{page}_scale"),
-        **session.bound(f"{page}_scale", ex.scale, state.SCALES),
+        T("scale"),
+        model.SCALES,
+        format_func=labeller("scale_"),
+        key=f"{page}_scale",
+        on_change=actions.on_setting,
+        args=("scale", f"{page}_scale"),
+        **session.bound(f"{page}_scale", ex.scale, model.SCALES),
     )
     gains = choices.gains()
     c2.radio(
-        T("gain"), gains, format_func=labeller("gain_"), key=f"{page}_gain",
-        on_change=actions.on_setting, args=("gain", f"{page}_gain"), **session.bound(f"{page}_gain", ex.gain, gains),
+        T("gain"),
+        gains,
+        format_func=labeller("choice_gain_"),
+        key=f"{page}_gain",
+        on_change=actions.on_setting,
+        args=("gain", f"{page}_gain"),
+        **session.bound(f"{page}_gain", ex.gain, gains),
     )
     # 0 stands for "the whole list": st.selectbox shows None as "no choice".
     options = list(range(0, max(n, ex.k or 1) + 1))
     c3.selectbox(
-        T("k"), options, format_func=labeller("k_", zero="k_all"), key=f"{page}_k",
-        on_change=actions.on_setting, args=("k", f"{page}_k"), **session.bound(f"{page}_k", ex.k or 0, options),
+        T("k"),
+        options,
+        format_func=labeller("k_", zero="k_all"),
+        key=f"{page}_k",
+        on_change=actions.on_setting,
+        args=("k", f"{page}_k"),
+        **session.bound(f"{page}_k", ex.k or 0, options),
     )
     c4.toggle(
-        T("use_scores"), key=f"{page}_use_scores", help=T("use_scores_help"),
-        on_change=actions.on_setting, args=("use_scores", f"{page}_use_scores"),
+        T("use_scores"),
+        key=f"{page}_use_scores",
+        help=T("use_scores_help"),
+        on_change=actions.on_setting,
+        args=("use_scores", f"{page}_use_scores"),
         **session.bound(f"{page}_use_scores", ex.use_scores),
     )
     if ex.use_scores:
         ties = choices.ties()
         c4.selectbox(
-            T("ties"), ties, format_func=labeller("ties_"),
-            key=f"{page}_ties", on_change=actions.on_setting, args=("ties", f"{page}_ties"),
+            T("ties"),
+            ties,
+            format_func=labeller("ties_"),
+            key=f"{page}_ties",
+            on_change=actions.on_setting,
+            args=("ties", f"{page}_ties"),
             **session.bound(f"{page}_ties", ex.ties, ties),
         )
 
 
-def _editor_frame(items: tuple[state.Item, ...], use_scores: bool) -> pd.DataFrame:
+def _editor_frame(items: tuple[model.Item, ...], use_scores: bool) -> pd.DataFrame:
     # Grades are text cells, so what was typed ("abc", "1.5", "-1") stays in the table and in the
     # row check's sentence; blank cells are "" (a missing value would read "None").
-    data = {
-        "uid": [i.uid for i in items],
-        "name": ["" if state.blank(i.name) else str(i.name) for i in items],
-        "grade": [state.typed_text(i.grade) for i in items],
-    }
-    if use_scores:
-        data["score"] = [state.number(i.score) for i in items]
+    uids = [i.uid for i in items]
+    names = ["" if model.blank(i.name) else str(i.name) for i in items]
+    grades = [model.typed_text(i.grade) for i in items]
+    scores = [model.number(i.score) for i in items] if use_scores else []
     # Names and grades are object (text) columns even with no rows, which pandas would make float.
     # Each column is made with its type (an astype afterwards copies every column: ~4 ms per move).
-    return pd.DataFrame({
-        "uid": pd.array(data["uid"], dtype="Int64"),
-        "name": np.array(data["name"], dtype=object),
-        "grade": np.array(data["grade"], dtype=object),
-        **({"score": pd.array(data["score"], dtype="Float64")} if use_scores else {}),
-    })
+    return pd.DataFrame(
+        {
+            "uid": pd.array(uids, dtype="Int64"),
+            "name": np.array(names, dtype=object),
+            "grade": np.array(grades, dtype=object),
+            **({"score": pd.array(scores, dtype="Float64")} if use_scores else {}),
+        }
+    )
 
 
 def _cell(value):
@@ -124,11 +154,11 @@ def _cell(value):
     return value
 
 
-def _items_from_frame(df: pd.DataFrame, ex: state.Example) -> tuple[state.Item, ...]:
+def _items_from_frame(df: pd.DataFrame, ex: model.Example) -> tuple[model.Item, ...]:
     """Rows of the table, in table order, with ids kept (new rows get the next free ids)."""
     old = {i.uid: i for i in ex.items}
     fresh = max([*old, -1]) + 1
-    items = []
+    items: list[model.Item] = []
     for row in df.itertuples(index=False):
         uid = _cell(row.uid)
         if uid is None or int(uid) in {i.uid for i in items}:
@@ -137,7 +167,7 @@ def _items_from_frame(df: pd.DataFrame, ex: state.Example) -> tuple[state.Item, 
         prev = old.get(uid)
         score = _cell(getattr(row, "score", None)) if ex.use_scores else (prev.score if prev else None)
         name = _cell(row.name)
-        items.append(state.Item(uid, "" if name is None else name, state.grade_value(_cell(row.grade)), score))
+        items.append(model.Item(uid, "" if name is None else name, model.grade_value(_cell(row.grade)), score))
     return tuple(items)
 
 
@@ -151,8 +181,10 @@ def table_editor(page: str) -> None:
     # browser that reconnects to another server can have its grid edit applied there (ui/reconnect.py).
     key, base = session.editor_base(
         f"{page}_table_{session.editor_version()}_{int(ex.use_scores)}",
-        lambda: (f"{len(ex.items)}" if not any(map(state.empty_row, ex.items)) else "x",
-                 _editor_frame(ex.items, ex.use_scores)),
+        lambda: (
+            f"{len(ex.items)}" if not any(map(model.empty_row, ex.items)) else "x",
+            _editor_frame(ex.items, ex.use_scores),
+        ),
     )
     columns = {
         "uid": None,
@@ -165,7 +197,12 @@ def table_editor(page: str) -> None:
     if ex.use_scores:
         columns["score"] = st.column_config.NumberColumn(T("col_score"), step=0.01, format="%.3f")
     out = st.data_editor(
-        base, key=key, num_rows="dynamic", hide_index=True, column_config=columns, width="stretch",
+        base,
+        key=key,
+        num_rows="dynamic",
+        hide_index=True,
+        column_config=columns,
+        width="stretch",
         height=min(38 + 35 * (len(base) + 1 + SPARE_ROWS), 640),
     )
     items = _items_from_frame(out, ex)
@@ -175,8 +212,10 @@ def table_editor(page: str) -> None:
         # The grid keeps room for SPARE_ROWS new rows, so row 1 never scrolls out of sight (UX #6).
         # Changing its height while a cell is being typed into would drop that cell's text, so it
         # is rebuilt taller only when a row beyond that room is added.
-        session.set_example(replace(ex, items=items, renamed=renamed[-1] if renamed else ex.renamed),
-                            rebuild_editor=len(items) > len(base) + SPARE_ROWS)
+        session.set_example(
+            replace(ex, items=items, renamed=renamed[-1] if renamed else ex.renamed),
+            rebuild_editor=len(items) > len(base) + SPARE_ROWS,
+        )
 
 
 def ranking_list(page: str, view: View) -> None:
@@ -193,19 +232,27 @@ def ranking_list(page: str, view: View) -> None:
     items = []
     for uid in uids:
         it = by_uid[uid]
-        g = state.number(it.grade)
+        g = model.number(it.grade)
         gtext = "?" if g is None else num(g)
         if ex.use_scores:
-            s = state.number(it.score)
+            s = model.number(it.score)
             label = T("grade_score_short", g=gtext, s="?" if s is None else num(s))
         else:
             label = T("grade_short", g=gtext)
-        items.append({"uid": uid, "name": "" if state.blank(it.name) else str(it.name), "grade": label,
-                      "bad": uid not in good})
-    text = {"hint": T("list_hint"), "hint_touch": T("list_hint_touch"), "locked": T("list_locked"),
-            "label": T("list_label"), "up": T("list_up"), "down": T("list_down")}
-    moved = sortable_list(key=key, items=items, text=text, locked=ex.use_scores,
-                          on_moved=lambda: actions.on_list_moved(key))
+        items.append(
+            {"uid": uid, "name": "" if model.blank(it.name) else str(it.name), "grade": label, "bad": uid not in good}
+        )
+    text = {
+        "hint": T("list_hint"),
+        "hint_touch": T("list_hint_touch"),
+        "locked": T("list_locked"),
+        "label": T("list_label"),
+        "up": T("list_up"),
+        "down": T("list_down"),
+    }
+    moved = sortable_list(
+        key=key, items=items, text=text, locked=ex.use_scores, on_moved=lambda: actions.on_list_moved(key)
+    )
     # AppTest sets the component's state without its callback; a browser's report was applied by it.
     if isinstance(moved, dict) and not ex.use_scores and actions.apply_move(moved.get("order") or [], moved.get("uid")):
         st.rerun()
@@ -217,12 +264,18 @@ def ranking_list(page: str, view: View) -> None:
     with st.container(key=f"{page}_order_buttons"):
         rows = [st.container(horizontal=True, gap="small"), st.container(horizontal=True, gap="small")]
     for row, action in zip([rows[0]] * 3 + [rows[1]] * 2, actions.ORDER_ACTIONS, strict=True):
-        row.button(T(f"btn_{action}"), key=f"{page}_{action}", on_click=actions.on_order_button, args=(action,),
-                   disabled=disabled[action], width="stretch",
-                   help=T(f"help_{action}") if action in actions.ORDER_HELP else None)
+        row.button(
+            T(f"btn_{action}"),
+            key=f"{page}_{action}",
+            on_click=actions.on_order_button,
+            args=(action,),
+            disabled=disabled[action],
+            width="stretch",
+            help=T(f"help_{action}") if action in actions.ORDER_HELP else None,
+        )
 
 
-def row_problems(checked: state.Checked) -> None:
+def row_problems(checked: model.Checked) -> None:
     """One sentence per unusable row (at most three), so nothing is silently dropped."""
     lines = []
     for key, params in checked.problems[:3]:
@@ -237,9 +290,13 @@ def row_problems(checked: state.Checked) -> None:
     if lines:
         st.warning("  \n".join(plain(x) for x in lines), icon=":material/warning:")
     scale = session.example().scale
-    if any(key == "err_grade_above" for key, _ in checked.problems):  # e.g. the scale was just lowered
-        st.button(T("btn_cap_grades", scale=scale), key="editor_cap_grades", on_click=actions.cap_grades,
-                  icon=":material/vertical_align_bottom:")
+    if any(key == "row_grade_above" for key, _ in checked.problems):  # e.g. the scale was just lowered
+        st.button(
+            T("btn_cap_grades", scale=scale),
+            key="editor_cap_grades",
+            on_click=actions.cap_grades,
+            icon=":material/vertical_align_bottom:",
+        )
 
 
 def lesson_header(page: str, *, compact: bool = False) -> View:
@@ -265,14 +322,20 @@ def lesson_header(page: str, *, compact: bool = False) -> View:
     return view
 
 
-def example_line(ex: state.Example, shown: int = 8) -> str:
-    """"Example: A (1), B (3), C (2) · gain … · k = 3", the example in one line (names are user text)."""
-    rows = [f"{'' if state.blank(i.name) else str(i.name).strip()} ({state.typed_text(i.grade) or '?'})"
-            for i in ex.items[:shown]]
+def example_line(ex: model.Example, shown: int = 8) -> str:
+    """ "Example: A (1), B (3), C (2) · gain … · k = 3", the example in one line (names are user text)."""
+    rows = [
+        f"{'' if model.blank(i.name) else str(i.name).strip()} ({model.typed_text(i.grade) or '?'})"
+        for i in ex.items[:shown]
+    ]
     if len(ex.items) > shown:
         rows.append(T("example_more", n=len(ex.items) - shown))
-    return T("example_line", items=", ".join(rows), gain=T(f"gain_{ex.gain}"),
-             k=T("k_all") if ex.k is None else str(ex.k))
+    return T(
+        "example_line",
+        items=", ".join(rows),
+        gain=T(f"choice_gain_{ex.gain}"),
+        k=T("k_all") if ex.k is None else str(ex.k),
+    )
 
 
 def ranking_editor(page: str) -> View:
@@ -298,18 +361,24 @@ def ranking_editor(page: str) -> View:
     with sticky:  # on a phone the metrics scroll away while the student drags: this line stays (UX #11)
         if view.result is not None:
             delta = _last_delta(view)
-            st.markdown(T("sticky_line", at=view.at, ndcg=fmt(view.result.ndcg),  # numbers only, no user text
-                          delta="" if delta is None else f" (Δ {delta[0]:+.4f})"))
+            st.markdown(
+                T(
+                    "sticky_line",
+                    at=view.at,
+                    ndcg=fmt(view.result.ndcg),  # numbers only, no user text
+                    delta="" if delta is None else f" (Δ {delta[0]:+.4f})",
+                )
+            )
     return view
 
 
 def _last_delta(view: View) -> tuple[float, float] | None:
     """(ΔnDCG, nDCG before) of the last move when the example is still the one it produced."""
-    move = session.last_move()
-    if not (move and move["after"] == session.example()):
+    move, result = session.last_move(), view.result
+    if result is None or not (move and move["after"] == session.example()):
         return None
     before = score_view(move["before"]).result
-    return None if before is None else (view.result.ndcg - before.ndcg, before.ndcg)
+    return None if before is None else (result.ndcg - before.ndcg, before.ndcg)
 
 
 def summary(view: View) -> None:
@@ -328,20 +397,29 @@ def summary(view: View) -> None:
     shown_delta = T("delta_none") if delta is None else f"{delta:+.4f}"
     row = st.container(horizontal=True, gap="medium", key="headline_metrics")  # a flex row: fewer elements than columns
     c1 = c2 = c3 = c4 = row
-    c1.metric(T("metric_ndcg", at=at), fmt(r.ndcg), delta=shown_delta, delta_description=T("delta_about"),
-              delta_color="normal" if delta else "off", delta_arrow="auto" if delta else "off")
+    c1.metric(
+        T("metric_ndcg", at=at),
+        fmt(r.ndcg),
+        delta=shown_delta,
+        delta_description=T("delta_about"),
+        delta_color="normal" if delta else "off",
+        delta_arrow="auto" if delta else "off",
+    )
     c2.metric(T("metric_dcg", at=at), fmt(r.dcg))
     c3.metric(T("metric_idcg", at=at), fmt(r.idcg))
     cut = r.column("cg")[min(len(r.column("cg")), r.k or len(r.column("cg"))) - 1]
     c4.metric(T("metric_cg", at=at), num(cut))
-    if delta is not None and move.get("note"):
-        line = problem_text(move["note"]) + " " + T("delta_line", before=fmt(last[1]), after=fmt(r.ndcg),
-                                                  delta=f"{delta:+.4f}")
+    if last is not None and move and move.get("note"):  # ``last`` is None without a move
+        line = (
+            problem_text(move["note"])
+            + " "
+            + T("delta_line", before=fmt(last[1]), after=fmt(r.ndcg), delta=f"{delta:+.4f}")
+        )
     else:
         line = T("delta_hint")
     # Rows left out are said in this same line, in colour, so a new warning box never pushes the
     # editor down while the student is typing in it (UX #13, #16).
-    used, total = len(view.checked.names), sum(not state.empty_row(i) for i in session.example().items)
+    used, total = len(view.checked.names), sum(not model.empty_row(i) for i in session.example().items)
     left_out = f" :orange[**{T('score_left_out', used=used, total=total)}**]" if used < total else ""
     st.caption(plain(line) + left_out)
     if r.idcg_is_zero:

@@ -18,11 +18,15 @@ import logging
 
 import streamlit as st
 
+from ui.i18n import T
+from ui.session import Slot
+
 LOG = logging.getLogger("ndcg_app")
 
 
 def _guarded(fn, what: str, failed):
     """``fn`` whose exception is logged as the failure of ``what`` and answered by ``failed()``."""
+
     @functools.wraps(fn)
     def run(*args, **kwargs):
         try:
@@ -32,19 +36,19 @@ def _guarded(fn, what: str, failed):
             failed()
             return None
 
-    run.failsafe = True
+    # A marker on the wrapper; typeshed's type for what functools.wraps returns declares no extra attributes.
+    run.failsafe = True  # type: ignore[attr-defined]
     return run
 
 
-def _note_failed_action() -> None:
-    from ui import session  # at call time: session's own callbacks are wrapped here too
+_FAILED_ACTION = Slot("failsafe_action_failed")  # a callback failed: the next run says so
 
-    session.note_failed_action()
+
+def _note_failed_action() -> None:
+    _FAILED_ACTION.set(True)
 
 
 def _say_page_failed() -> None:
-    from ui.i18n import T  # at call time: the catalogue is not needed to define pages
-
     st.error(T("page_failed"), icon=":material/error:")
 
 
@@ -59,9 +63,6 @@ def fragment(fn):
 
 
 def say_failed_action() -> None:
-    """The sentence for a callback that failed before this run (once)."""
-    from ui import session
-    from ui.i18n import T
-
-    if session.pop_failed_action():
+    """The sentence for a callback that failed before this run (once; app.py asks once per run)."""
+    if _FAILED_ACTION.pop(False):
         st.error(T("action_failed"), icon=":material/error:")

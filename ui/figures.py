@@ -12,18 +12,27 @@ import html
 import streamlit as st
 
 from ndcg_core import RankingScore
-from ui import choices, tables
+from teach import choices
+from ui import tables
 from ui.components.barchart import bar_chart
 from ui.i18n import T
 
 # Okabe & Ito's colour-blind-safe palette ("Color Universal Design", 2008) with its usual grey: any
 # two of these stay apart under protanopia, deuteranopia and tritanopia, and on a washed-out projector.
 PALETTE = {
-    "blue": "#0072B2", "orange": "#E69F00", "vermillion": "#D55E00", "green": "#009E73",
-    "sky": "#56B4E9", "purple": "#CC79A7", "yellow": "#F0E442", "black": "#000000", "grey": "#999999",
+    "blue": "#0072B2",
+    "orange": "#E69F00",
+    "vermillion": "#D55E00",
+    "green": "#009E73",
+    "sky": "#56B4E9",
+    "purple": "#CC79A7",
+    "yellow": "#F0E442",
+    "black": "#000000",
+    "grey": "#999999",
 }
 COLORS = {  # what each colour means
-    "actual": PALETTE["blue"], "ideal": PALETTE["orange"],  # the ranking vs its ideal order
+    "actual": PALETTE["blue"],
+    "ideal": PALETTE["orange"],  # the ranking vs its ideal order
     "items": PALETTE["black"],  # the current items on the discount curve
     "marker": PALETTE["grey"],  # the current k on the nDCG@k chart
 }
@@ -116,12 +125,25 @@ def actual_vs_ideal(r: RankingScore, key: str) -> None:
         categories=ranks,
         series=[
             {"name": T("chart_actual"), "color": COLORS["actual"], "values": actual_dg, "labels": actual_items},
-            {"name": T("chart_ideal"), "color": COLORS["ideal"], "values": ideal_dg, "labels": ideal_items,
-             "hatch": True},
+            {
+                "name": T("chart_ideal"),
+                "color": COLORS["ideal"],
+                "values": ideal_dg,
+                "labels": ideal_items,
+                "hatch": True,
+            },
         ],
-        x_title=T("axis_rank"), y_title=T("axis_dg"), title=T("chart_title"),
+        x_title=T("axis_rank"),
+        y_title=T("axis_dg"),
+        title=T("chart_title"),
     )
-    as_table(key=key, data={
-        T("col_rank"): ranks, T("chart_col_actual_item"): actual_items, T("chart_col_actual_dg"): actual_dg,
-        T("chart_col_ideal_item"): ideal_items, T("chart_col_ideal_dg"): ideal_dg,
-    })
+    as_table(
+        key=key,
+        data={
+            T("col_rank"): ranks,
+            T("chart_col_actual_item"): actual_items,
+            T("chart_col_actual_dg"): actual_dg,
+            T("chart_col_ideal_item"): ideal_items,
+            T("chart_col_ideal_dg"): ideal_dg,
+        },
+    )

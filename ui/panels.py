@@ -5,8 +5,9 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
-from ui import actions, choices, session
-from ui.format import fmt, plain
+from teach import choices
+from teach.format import fmt, plain
+from ui import actions, session
 from ui.glossary import help_for
 from ui.i18n import T, labeller, problem_text
 from ui.scoring import score_view
@@ -25,15 +26,24 @@ def tie_panel(view) -> None:
     st.caption(T("ties_explain_average"))
     ex = session.example()
     policies = choices.ties()
-    values = {p: score_view(ex, view.checked, ties=p).result.ndcg for p in policies}
-    table = pd.DataFrame({
-        T("col_policy"): [T(choices.tie_label_key(p)) for p in policies],
-        T("metric_ndcg", at=view.at): [fmt(values[p]) for p in policies],
-    })
+    values: dict[str, float] = {}
+    for p in policies:
+        scored = score_view(ex, view.checked, ties=p).result
+        assert scored is not None  # for type checkers: the rows ``view`` scored, under another tie policy
+        values[p] = scored.ndcg
+    table = pd.DataFrame(
+        {
+            T("col_policy"): [T(choices.tie_label_key(p)) for p in policies],
+            T("metric_ndcg", at=view.at): [fmt(values[p]) for p in policies],
+        }
+    )
     st.dataframe(table, hide_index=True, width="stretch")
     st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon=":material/swap_vert:")
-    show(step_table(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
-         height=table_height(len(r.column("rank"))), static=True)
+    show(
+        step_table(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
+        height=table_height(len(r.column("rank"))),
+        static=True,
+    )
 
 
 def pool_controls(page: str) -> None:
@@ -41,17 +51,25 @@ def pool_controls(page: str) -> None:
     ex = session.example()
     mode_key, text_key = f"{page}_pool_mode", f"{page}_pool_text"
     modes = list(actions.POOL_MODES)
-    st.radio(T("pool_switch"), modes, format_func=labeller("pool_"), key=mode_key,
-             horizontal=True, on_change=actions.on_pool_mode, args=(mode_key,),
-             help=help_for("judged_pool", "sklearn", "trec_eval"),
-             **session.bound(mode_key, "judged" if ex.use_pool else "listed", modes))
+    st.radio(
+        T("pool_switch"),
+        modes,
+        format_func=labeller("pool_"),
+        key=mode_key,
+        horizontal=True,
+        on_change=actions.on_pool_mode,
+        args=(mode_key,),
+        help=help_for("judged_pool", "sklearn", "trec_eval"),
+        **session.bound(mode_key, "judged" if ex.use_pool else "listed", modes),
+    )
     if ex.use_pool:
         if session.pool_problem():  # keep a bad entry on screen until it is fixed
             kept = {"value": session.widget_value(text_key, "")}
         else:
             kept = session.bound(text_key, ", ".join(f"{g:g}" for g in ex.pool))
-        st.text_input(T("pool_input"), key=text_key, on_change=actions.on_pool_text, args=(text_key,),
-                      max_chars=3000, **kept)
+        st.text_input(
+            T("pool_input"), key=text_key, on_change=actions.on_pool_text, args=(text_key,), max_chars=3000, **kept
+        )
         problems = session.pool_problem()
         if problems:
             lines = [problem_text(p) for p in problems[:3]]
@@ -60,4 +78,3 @@ def pool_controls(page: str) -> None:
             used = ", ".join(f"{g:g}" for g in ex.pool) or T("pool_none")
             lines.append(T("pool_used", used=used))
             st.warning("  \n".join(plain(x) for x in lines), icon=":material/warning:")  # typed text: escaped
-

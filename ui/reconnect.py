@@ -28,7 +28,7 @@ from streamlit.runtime.scriptrunner_utils.script_requests import RerunData
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 from streamlit.runtime.state.session_state import Serialized
 
-from ui.state import Example, Item, blank, empty_row, grade_value, typed_text
+from teach.model import Example, Item, blank, empty_row, grade_value, typed_text
 
 _LOG = logging.getLogger("ndcg_app")
 
@@ -68,10 +68,15 @@ def replay(sent: WidgetStates) -> None:
                 continue  # its click was read in this run, or its widget is gone
         out.widgets.append(w)
     _LOG.info("a reconnected browser's first run: replaying %d widget state(s)", len(out.widgets))
-    ctx.script_requests.request_rerun(RerunData(
-        query_string=ctx.query_string, page_script_hash=ctx.page_script_hash, widget_states=out,
-        cached_message_hashes=ctx.cached_message_hashes, context_info=ctx.context_info,
-    ))
+    ctx.script_requests.request_rerun(
+        RerunData(
+            query_string=ctx.query_string,
+            page_script_hash=ctx.page_script_hash,
+            widget_states=out,
+            cached_message_hashes=ctx.cached_message_hashes,
+            context_info=ctx.context_info,
+        )
+    )
 
 
 # ---------------------------------------------------------------- a grid edit made against the old session
@@ -101,44 +106,129 @@ def _cell_item(item: Item, changes: dict) -> Item:
     return out
 
 
+_COLUMNS = ("name", "grade", "score")
+
+
+def _cells(row: Item) -> tuple[str, str, str]:
+    """A row's cells as the URL keeps them, empty rows included (``_row``)."""
+    return _row(row)
+
+
+_EMPTY = ("", "", "")
+
+
+def _added_fits(now: list[tuple[str, str, str]], was: list[tuple[str, str, str]]) -> bool:
+    """True when the added rows ``now`` (empty ones included) are one edit past rows whose non-empty ones are ``was``.
+
+    That edit changed nothing shown, added the last row, or changed one cell of one row: a row
+    that was empty then (so the URL left it out) holds at most one cell now.
+    """
+
+    def shown(rows: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+        return [r for r in rows if r != _EMPTY]
+
+    if shown(now) == was or now and shown(now[:-1]) == was:
+        return True
+    for j, row in enumerate(now):
+        before, after = shown(now[:j]), shown(now[j + 1 :])
+        if was == before + after and sum(cell != "" for cell in row) <= 1:
+            return True
+        if (
+            len(was) == len(before) + 1 + len(after)
+            and was[: len(before)] == before
+            and was[len(before) + 1 :] == after
+            and sum(a != b for a, b in zip(row, was[len(before)], strict=True)) <= 1
+        ):
+            return True
+    return False
+
+
+def _reading(items: list[Item], rows: int, edited: dict[int, dict], added: list[dict], fresh: int) -> list[Item] | None:
+    """The browser's table if ``items`` is the URL of the table one edit before the grid state, else None.
+
+    ``items[:rows]`` are read as the table's own rows in place (an empty one is a row the URL left
+    out) and the rest as the added rows that were not empty. The grid state must then differ from
+    that by one edit it holds itself: one edited cell of a table row, or one edit of the added rows.
+    """
+    committed = items[:rows]
+    base = [_cell_item(item, edited.get(i, {})) for i, item in enumerate(committed)]
+    new = [_cell_item(Item(fresh + j, "", None, None), row) for j, row in enumerate(added)]
+    changed = [
+        (i, c)
+        for i, (x, y) in enumerate(zip(base, committed, strict=True))
+        for c, (a, b) in enumerate(zip(_cells(x), _cells(y), strict=True))
+        if a != b
+    ]
+    was_added = [_row(i) for i in items[rows:] if not empty_row(i)]
+    now_added = [_cells(i) for i in new]
+    if changed:  # the edit in flight is one cell of a table row, one the grid state holds; added rows as sent
+        (i, c), *more = changed
+        if more or _COLUMNS[c] not in edited.get(i, {}) or [r for r in now_added if r != _EMPTY] != was_added:
+            return None
+    elif not _added_fits(now_added, was_added):
+        return None
+    return [i for i in (*base, *new) if not empty_row(i)]
+
+
+def _edited_cells(grid: dict, rows: int) -> dict[int, dict] | None:
+    """The grid state's edited cells by row, or None when it is not one the table could have sent."""
+    edited, added, deleted = grid.get("edited_rows", {}), grid.get("added_rows", []), grid.get("deleted_rows", [])
+    if deleted or not isinstance(edited, dict) or not isinstance(added, list):
+        return None
+    if not all(isinstance(row, dict) for row in added):
+        return None
+    cells: dict[int, dict] = {}
+    for key, changes in edited.items():
+        i = int(key)
+        if not 0 <= i < rows or not isinstance(changes, dict) or any(c not in _COLUMNS for c in changes):
+            return None
+        cells[i] = changes
+    return cells
+
+
+def _tables(items: tuple[Item, ...], rows: int, cells: dict[int, dict], added: list[dict]) -> list[list[Item]]:
+    """The browser's table under every reading of the URL that fits the grid state, the plain reading first.
+
+    Rows the committed edits may have emptied, so that the URL left them out, are those whose edits
+    blank a cell or hold one cell only: each set of them is put back as empty rows in turn.
+    """
+    fresh = max((i.uid for i in items), default=-1) + 1
+    maybe_gone = [i for i, changes in sorted(cells.items()) if len(changes) == 1 or any(map(blank, changes.values()))]
+    if len(maybe_gone) > 6:
+        raise ValueError("too many rows the URL may have left out")
+    tables = []
+    for mask in range(1 << len(maybe_gone)):
+        reading = list(items)
+        for b, i in enumerate(maybe_gone):
+            if mask >> b & 1:
+                reading.insert(i, Item(fresh + len(added) + i, "", None, None))
+        table = _reading(reading, rows, cells, added, fresh) if len(reading) >= rows else None
+        if table is not None:
+            tables.append(table)
+    return tables
+
+
 def rebase_grid(example: Example, rows: int, grid: dict) -> Example | None:
     """The example a reconnected browser shows: ``example`` (read from the URL) with its grid state applied.
 
-    The browser's grid state holds every edit since its table was built from ``rows`` rows, all
-    but the last of which the old session had already written into the URL. Between two builds
-    the table changes only through the grid, rows are never reordered, and new rows go last; so
-    with no deleted rows, the URL's first ``rows`` rows are the table's rows with the committed
-    edits, and setting each edited cell again changes nothing but the edit still in flight. The
-    result is taken only if it differs from the URL's rows by that one edit (one cell, or one row
-    added or emptied at the end of what was sent); otherwise None, and the grid state is dropped.
+    The browser's grid state holds every edit since its table was built from ``rows`` rows (none of
+    them empty), all but the last of which the old session had already written into the URL.
+    Between two builds the table changes only through the grid, rows are never reordered, and new
+    rows go last. The URL leaves out a row the committed edits had emptied, though, so its rows are
+    not always the table's rows in place: every reading the grid state allows is tried
+    (``_tables``). The result is taken only when the readings that fit all give the same table;
+    otherwise None, and the grid state is dropped (architecture review 3, A1).
     """
-    edited, added, deleted = grid.get("edited_rows", {}), grid.get("added_rows", []), grid.get("deleted_rows", [])
-    items = example.items
-    if deleted or rows > len(items) or not isinstance(edited, dict) or not isinstance(added, list):
-        return None
     try:
-        base = list(items[:rows])
-        for key, changes in edited.items():
-            i = int(key)
-            if not 0 <= i < rows or not isinstance(changes, dict):
-                return None
-            base[i] = _cell_item(base[i], changes)
-        fresh = max((i.uid for i in items), default=-1) + 1
-        new = [_cell_item(Item(fresh + j, "", None, None), row) for j, row in enumerate(added) if isinstance(row, dict)]
+        cells = _edited_cells(grid, rows)
+        tables = [] if cells is None else _tables(example.items, rows, cells, grid.get("added_rows", []))
     except (ValueError, TypeError):
         return None
-    if len(new) != len(added):
-        return None
-    result = [i for i in (*base, *new) if not empty_row(i)]
-    was, now = [_row(i) for i in items if not empty_row(i)], [_row(i) for i in result]
-    if now == was:
+    if len({tuple(_row(i) for i in table) for table in tables}) != 1:
+        return None  # no reading fits, or the URL fits two tables: say nothing rather than maybe the wrong one
+    result = tables[0]
+    if [_row(i) for i in result] == [_row(i) for i in example.items if not empty_row(i)]:
         return example
-    same_length_one_cell = len(now) == len(was) and sum(
-        a != b for x, y in zip(now, was, strict=True) for a, b in zip(x, y, strict=True)) == 1
-    one_row_more = len(now) == len(was) + 1 and now[:-1] == was
-    one_row_less = len(now) + 1 == len(was) and any(now == was[:j] + was[j + 1:] for j in range(len(was)))
-    if not (same_length_one_cell or one_row_more or one_row_less):
-        return None
     return replace(example, items=tuple(result))
 
 

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ndcg_core import RankingScore, score_ranking
-from ui import state
+from teach import model
+from ui import session
 from ui.arithmetic import cut_suffix
 from ui.i18n import T
 
@@ -14,7 +16,7 @@ from ui.i18n import T
 class View:
     """The example's usable rows and its nDCG (None when nothing can be computed)."""
 
-    checked: state.Checked
+    checked: model.Checked
     result: RankingScore | None
 
     @property
@@ -29,14 +31,12 @@ def pool_labels(n: int) -> list[str]:
     return [T("pool_label", j=j + 1) for j in range(n)]
 
 
-def score_view(ex: state.Example, checked: state.Checked | None = None, **overrides) -> View:
+def score_view(ex: model.Example, checked: model.Checked | None = None, **overrides) -> View:
     """Score the example's usable rows with ``score_ranking`` (overrides change gain, k, ties...).
 
     A view is kept for the session (``session.view_memo``): after a move, one run scores the example
     before the move three times (the Δ line, the change table and its chart) and the current one twice.
     """
-    from ui import session
-
     key = (ex, session.language(), tuple(sorted(overrides.items())))
     try:
         hash(key)
@@ -50,11 +50,11 @@ def score_view(ex: state.Example, checked: state.Checked | None = None, **overri
     return memo[key]
 
 
-def _score(ex: state.Example, checked: state.Checked | None = None, **overrides) -> View:
-    checked = checked or state.check(ex)
+def _score(ex: model.Example, checked: model.Checked | None = None, **overrides) -> View:
+    checked = checked or model.check(ex)
     if not checked.grades:
         return View(checked, None)
-    kwargs = {"k": ex.k, "gain": ex.gain, "ties": ex.ties}
+    kwargs: dict[str, Any] = {"k": ex.k, "gain": ex.gain, "ties": ex.ties}  # score_ranking's options, each its type
     pool = None
     if ex.use_pool:
         pool = list(checked.grades) + list(ex.pool)

@@ -17,6 +17,7 @@ import segno
 import streamlit as st
 
 from ui import session
+from ui.features.registry import STATES
 from ui.i18n import T
 
 LONG_LINK = 400  # characters; a longer link scrolls inside a fixed-height block
@@ -58,14 +59,19 @@ def link_panel(slot, page_path: str, shown: str | None = None) -> str:
     rerun cost ~5% of the server's CPU under a class's load. A redraw later in the same run (after a
     table edit) cannot reuse the popover's key, so its QR code is made at once.
     """
-    link = full_link(st.context.url, page_path, session.share_params(page_path))
+    link = full_link(st.context.url, page_path, session.share_params(page_path, STATES))
     if link == shown:
         return link
     first = shown is None
     with slot.container():
         st.code(link, language=None, wrap_lines=True, height=160 if len(link) > LONG_LINK else "content")
-        popover = st.popover(T("share_qr"), icon=":material/qr_code_2:", width="stretch",
-                             key="share_qr" if first else None, on_change="rerun" if first else "ignore")
+        popover = st.popover(
+            T("share_qr"),
+            icon=":material/qr_code_2:",
+            width="stretch",
+            key="share_qr" if first else None,
+            on_change="rerun" if first else "ignore",
+        )
         with popover:
             if not first or popover.open:
                 png = qr_png(link)

@@ -41,7 +41,7 @@ KEEP_WORDS = """<style>
     background: var(--background-color, #fff); border-bottom: 1px solid rgba(49, 51, 63, 0.2);
     padding: 0.25rem 0; }
 }
-/* Presenter view (?present=1, ui.present): no sidebar or toolbar, and every text of the one step in view
+/* Presenter view (?present=1, ui.features.present): no sidebar or toolbar, and every text of the one step in view
    at least 24 px, readable from the back of a room (issue 9). Scoped to pages holding .st-key-present. */
 .stApp:has(.st-key-present) :is([data-testid=stSidebar], [data-testid=stSidebarCollapsedControl],
     [data-testid=stHeader], [data-testid=stToolbar], [data-testid=stDecoration]) { display: none !important; }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 from collections.abc import Mapping, Sequence
+from typing import Any, TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -16,39 +17,64 @@ import pyarrow as pa
 import streamlit as st
 
 from ndcg_core import RankingScore
-from ui import session
-from ui.format import cell
+from teach import choices
+from teach.format import cell
+from ui.features import present
 from ui.i18n import T
 
 NUM = "%.4f"
+# Each step column's header ("log", the divisor, is headed by the discount's own formula: ``_header``).
 STEP_HEADERS = {
-    "rank": "col_rank", "item": "col_item", "relevance": "col_grade", "score": "col_score",
-    "tie_group": "col_tie_group", "gain": "col_gain", "gain_used": "col_gain_used", "log": "col_log",
-    "discount": "col_discount", "discounted_gain": "col_dg", "cg": "col_cg", "dcg": "col_dcg",
-    "idcg": "col_idcg", "ndcg": "col_ndcg",
+    "rank": "col_rank",
+    "item": "col_item",
+    "relevance": "col_grade",
+    "score": "col_score",
+    "tie_group": "col_tie_group",
+    "gain": "col_gain",
+    "gain_used": "col_gain_used",
+    "discount": "col_discount",
+    "discounted_gain": "col_dg",
+    "cg": "col_cg",
+    "dcg": "col_dcg",
+    "idcg": "col_idcg",
+    "ndcg": "col_ndcg",
 }
-Data = pa.Table | pd.DataFrame | Mapping[str, Sequence]
+Data: TypeAlias = pa.Table | pd.DataFrame | Mapping[str, Sequence]
 
 
 def step_table(r: RankingScore, *, ideal: bool, columns: tuple[str, ...] | None = None) -> pa.Table:
     """The step table of the actual (or ideal) order with translated headers.
 
-    ``"log"`` is log2(i+1), the divisor of each gain, so the division can be read off the table.
+    ``"log"`` is the divisor of each gain (log₂(i+1) under the default discount), so the division
+    can be read off the table; its header and the discount's are written from the score's own
+    discount and base (``teach.choices.DiscountFacts``).
     """
     if columns is None:
         columns = ("rank", "item", "relevance", "gain", "discounted_gain", "idcg" if ideal else "dcg")
-    cols = {c: 1.0 / r.column("discount", ideal=ideal) if c == "log" else r.column(c, ideal=ideal)
-            for c in columns}
-    return arrow({T(STEP_HEADERS[c]): v for c, v in cols.items()})
+    cols = {c: 1.0 / r.column("discount", ideal=ideal) if c == "log" else r.column(c, ideal=ideal) for c in columns}
+    divisor = choices.discount(r.discount).label(r.discount_base)
+    return arrow({_header(c, divisor): v for c, v in cols.items()})
+
+
+def _header(column: str, divisor: str) -> str:
+    """A step column's header in today's language; the divisor's is the discount's own formula."""
+    if column == "log":
+        return divisor
+    return T(STEP_HEADERS[column], divisor=divisor) if column == "discount" else T(STEP_HEADERS[column])
 
 
 def arrow(data: Data) -> pa.Table:
     """``data`` as an Arrow table whose float columns of whole numbers (grades, gains, CG) are integers."""
+    columns: Mapping[str, Any]
     if isinstance(data, pd.DataFrame):
-        data = {str(c): data[c].to_numpy() if data[c].dtype.kind in "fiub" else data[c].tolist() for c in data.columns}
+        columns = {
+            str(c): data[c].to_numpy() if data[c].dtype.kind in "fiub" else data[c].tolist() for c in data.columns
+        }
     elif isinstance(data, pa.Table):
         return data
-    return pa.table({str(h): _column(v) for h, v in data.items()})
+    else:
+        columns = data
+    return pa.table({str(h): _column(v) for h, v in columns.items()})
 
 
 def _column(values) -> pa.Array:
@@ -71,19 +97,29 @@ def _column(values) -> pa.Array:
 def literal(table: pa.Table) -> pa.Table:
     """The table with every text cell escaped for markdown: ``st.table`` renders cells as markdown (bold,
     links, LaTeX), and names in them are user text. HTML is escaped by Streamlit already."""
+
     def escape(col):  # static tables hold at most STATIC_ROWS rows: Python is cheaper than Arrow's calls here
         return pa.array([None if x is None else cell(x) for x in col.to_pylist()], pa.string())
 
-    columns = [escape(col) if pa.types.is_string(col.type) or pa.types.is_large_string(col.type) else col
-               for col in table.columns]
+    columns = [
+        escape(col) if pa.types.is_string(col.type) or pa.types.is_large_string(col.type) else col
+        for col in table.columns
+    ]
     return pa.table(columns, names=table.column_names)  # headers come from the catalogue
 
 
 STATIC_ROWS = 20  # step tables up to this length are static: they fit a phone's width (UX #20)
 
 
-def show(data: Data, *, height: int | None = None, static: bool = True, k: int | None = None,
-         download: str | None = None, export: Data | None = None) -> None:
+def show(
+    data: Data,
+    *,
+    height: int | None = None,
+    static: bool = True,
+    k: int | None = None,
+    download: str | None = None,
+    export: Data | None = None,
+) -> None:
     """A read-only table with 4 decimals for every float column, cut after rank ``k`` when given.
 
     Tables of up to ``STATIC_ROWS`` rows are static HTML tables (unless ``static`` is False), whose
@@ -104,9 +140,14 @@ def show(data: Data, *, height: int | None = None, static: bool = True, k: int |
             for name, col in zip(shown.column_names, shown.columns, strict=True)
             if pa.types.is_floating(col.type)
         }
-        st.dataframe(shown, hide_index=True, width="stretch", column_config=config,
-                     height=height if height is not None else "auto")
-    if download is not None and session.present_step() is None:
+        st.dataframe(
+            shown,
+            hide_index=True,
+            width="stretch",
+            column_config=config,
+            height=height if height is not None else "auto",
+        )
+    if download is not None and not present.active():
         full = arrow(export) if export is not None else table
         download_button(full, download, cut=k if shown.num_rows < full.num_rows else None)
 
@@ -115,9 +156,17 @@ def download_button(table: pa.Table, stem: str, *, cut: int | None = None) -> No
     """A small button that downloads ``table`` as ``ndcg_<stem>.csv``; the file is only built when clicked."""
     rows = table.num_rows
     help_text = T("csv_help_cut", k=cut, rows=rows) if cut else T("csv_help", rows=rows)
-    st.download_button(T("csv_download"), lambda: csv_bytes(table.to_pandas()), file_name=f"ndcg_{stem}.csv",
-                       mime="text/csv", key=f"{stem}_csv", help=help_text, on_click="ignore", type="tertiary",
-                       icon=":material/download:")
+    st.download_button(
+        T("csv_download"),
+        lambda: csv_bytes(table.to_pandas()),
+        file_name=f"ndcg_{stem}.csv",
+        mime="text/csv",
+        key=f"{stem}_csv",
+        help=help_text,
+        on_click="ignore",
+        type="tertiary",
+        icon=":material/download:",
+    )
 
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # a spreadsheet runs a cell that starts so (OWASP CSV injection)
@@ -132,6 +181,7 @@ def csv_bytes(df: pd.DataFrame) -> bytes:
     "'=1+1",0.123456789
     "B",2.0
     """
+
     def safe(v):
         return "'" + v if isinstance(v, str) and v.startswith(FORMULA_START) else v
 

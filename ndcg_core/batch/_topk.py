@@ -41,7 +41,7 @@ class QueryBlocks:
             return None
         return cls(starts=starts, lengths=lengths, codes=codes, depth=int(lengths.max()))
 
-    def matrix(self, values: np.ndarray, fill) -> np.ndarray:
+    def matrix(self, values: np.ndarray, fill: float | np.ndarray) -> np.ndarray:
         """A per-row array laid out as one block per line, (blocks x depth).
 
         When every block is ``depth`` rows long this is a reshaped view, no copy. Otherwise
@@ -73,10 +73,9 @@ def lists_a_doc_twice(doc_text: pd.Series, blocks: QueryBlocks) -> bool:
     ids allow (cheap, see ``text_fingerprints``), else exact codes from factorizing the ids.
     Where fingerprints repeat inside a block, that block's ids are factorized to be sure.
     """
-    keys = text_fingerprints(doc_text)
-    exact = keys is None
-    if exact:
-        keys = pd.factorize(doc_text)[0]
+    fingerprints = text_fingerprints(doc_text)
+    exact = fingerprints is None
+    keys = pd.factorize(doc_text)[0] if fingerprints is None else fingerprints
     # Padding cells get distinct values. Exact codes (>= 0) never equal them; a fingerprint may,
     # which only costs that block an exact check below.
     fill = np.arange(blocks.depth, dtype=np.uint32) if not exact else -1 - np.arange(blocks.depth)

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ndcg_core._kernels import gains_used, group_ids, group_starts, ndcg_ratio, rank_order
-from ndcg_core._registry import TIES, discount_weights, gain_values
+from ndcg_core._registry import TIES, discount_weights, gain_names, gain_values
 from ndcg_core._validate import check_gain_fits, check_options
 from ndcg_core.batch import _topk
 from ndcg_core.batch._ids import encode_ids
@@ -39,7 +39,7 @@ class RunEvaluation:
     discount_base: float = 2.0
 
 
-def _check_frame(df, columns: tuple[str, ...], name: str) -> None:
+def _check_frame(df: object, columns: tuple[str, ...], name: str) -> None:
     if not isinstance(df, pd.DataFrame):
         raise ValueError(f"{name} must be a DataFrame with columns {', '.join(columns)}")
     missing = [c for c in columns if c not in df.columns]
@@ -91,18 +91,20 @@ def _join_run(
     run: pd.DataFrame, qrels: pd.DataFrame, scores: np.ndarray, rel: np.ndarray, gain: str, k: int | None
 ) -> _Joined:
     """Encode the ids, keep the rows that can reach a query's top k, and give each its judged gain."""
-    rq, qq, queries = encode_ids("query_id", run, qrels, grouped=True)
-    queries = np.asarray(queries)
+    rq_codes, qq_codes, uniques = encode_ids("query_id", run, qrels, grouped=True)
+    queries = np.asarray(uniques)
+    del uniques
     nq = len(queries)
-    n_ret = rq.counts(nq)
-    depth = max(int(n_ret.max(initial=0)), int(qq.counts(nq).max(initial=0)))
-    qq = qq.per_row()
+    n_ret = rq_codes.counts(nq)
+    depth = max(int(n_ret.max(initial=0)), int(qq_codes.counts(nq).max(initial=0)))
+    qq = qq_codes.per_row()
+    del qq_codes
 
     # With a cut-off, only the rows that can reach a query's top k matter from here on, and
     # only their doc ids need codes (top_k_rows has checked every row for repeated docs).
-    kept = None if k is None else _topk.top_k_rows(scores, rq, run["doc_id"], int(np.count_nonzero(n_ret)), k)
+    kept = None if k is None else _topk.top_k_rows(scores, rq_codes, run["doc_id"], int(np.count_nonzero(n_ret)), k)
     if kept is None:
-        rq = rq.per_row()
+        rq = rq_codes.per_row()
     else:
         rows, rq = kept
         scores = scores[rows]
@@ -110,8 +112,10 @@ def _join_run(
         # only, but the errors they could report about run rows were ruled out by top_k_rows.
         run = run[list(RUN_COLUMNS)].iloc[rows]
         del kept, rows
-    rd, qd, _ = encode_ids("doc_id", run, qrels, grouped=False)
-    rd, qd = rd.per_row(), qd.per_row()
+    del rq_codes
+    rd_codes, qd_codes, _ = encode_ids("doc_id", run, qrels, grouped=False)
+    rd, qd = rd_codes.per_row(), qd_codes.per_row()
+    del rd_codes, qd_codes
 
     # Gain of each run row: its (query, doc) pair among the qrels pairs (0 when unjudged).
     width = int(max(rd.max(initial=0), qd.max(initial=0))) + 1
@@ -226,22 +230,23 @@ def evaluate_run(
     >>> round(ev.mean, 4)
     0.3682
     """
-    return evaluate_run_gains(run, qrels, gains=(gain,), k=k, discount=discount, discount_base=discount_base,
-                              ties=ties, empty=empty)[gain]
+    return evaluate_run_gains(
+        run, qrels, gains=(gain,), k=k, discount=discount, discount_base=discount_base, ties=ties, empty=empty
+    )[gain]
 
 
 def evaluate_run_gains(
     run: pd.DataFrame,
     qrels: pd.DataFrame,
     *,
-    gains: tuple[str, ...] = ("linear", "exponential"),
+    gains: tuple[str, ...] | None = None,
     k: int | None = None,
     discount: str = "log2",
     discount_base: float = 2.0,
     ties: str = "average",
     empty: str = "zero",
 ) -> dict[str, RunEvaluation]:
-    """``evaluate_run`` under each of ``gains``, with the run joined to its qrels once.
+    """``evaluate_run`` under each of ``gains`` (None: every registered gain), with the run joined to its qrels once.
 
     Every registered gain maps grade 0 to 0 and keeps the order of grades, so a run row's gain
     under any of them is that gain of its joined grade (unjudged: 0), and ties order alike; the
@@ -249,31 +254,49 @@ def evaluate_run_gains(
     """
     _check_frame(run, RUN_COLUMNS, "run")
     _check_frame(qrels, QRELS_COLUMNS, "qrels")
+    if gains is None:
+        gains = gain_names()
     if not gains or len(set(gains)) != len(gains):
         raise ValueError(f"gains must name at least one gain, each once, got {list(gains)}")
     for gain in gains:
         opts = check_options(k=k, gain=gain, discount=discount, discount_base=discount_base, ties=ties, empty=empty)
     k = opts.k
+    assert opts.discount_base is not None  # for type checkers: check_options was given discount_base
     scores = _numeric_column(run, "score", "run", nonnegative=False)
     rel = _numeric_column(qrels, "relevance", "qrels", nonnegative=True)
     for gain in gains:
-        check_gain_fits(rel, gain,
-                        lambda i: f"qrels relevance {float(rel[i])!r} for query {qrels['query_id'].iloc[i]!r}")
+        check_gain_fits(
+            rel, gain, lambda i: f"qrels relevance {float(rel[i])!r} for query {qrels['query_id'].iloc[i]!r}"
+        )
     graded = _join_run(run, qrels, scores, rel, "linear", k)  # the linear gain is the grade itself
     disc = discount_weights(max(graded.depth, 1), discount, discount_base)
     if k is not None:
         disc[k:] = 0.0
-    out = {}
+    out: dict[str, RunEvaluation] = {}
     for gain in gains:
-        j = graded if gain == "linear" else replace(graded, gains=gain_values(graded.gains, gain),
-                                                    qgain=gain_values(graded.qgain, gain))
-        out[gain] = _evaluation(j, rel, disc, k=k, gain=gain, ties=ties, empty=empty, discount=discount,
-                                discount_base=opts.discount_base)
+        j = (
+            graded
+            if gain == "linear"
+            else replace(graded, gains=gain_values(graded.gains, gain), qgain=gain_values(graded.qgain, gain))
+        )
+        out[gain] = _evaluation(
+            j, rel, disc, k=k, gain=gain, ties=ties, empty=empty, discount=discount, discount_base=opts.discount_base
+        )
     return out
 
 
-def _evaluation(j: _Joined, rel: np.ndarray, disc: np.ndarray, *, k, gain, ties, empty, discount,
-                discount_base) -> RunEvaluation:
+def _evaluation(
+    j: _Joined,
+    rel: np.ndarray,
+    disc: np.ndarray,
+    *,
+    k: int | None,
+    gain: str,
+    ties: str,
+    empty: str,
+    discount: str,
+    discount_base: float,
+) -> RunEvaluation:
     """The per-query table and mean of one gain, from the joined run."""
     dcg, idcg = _dcg(j, ties, disc), _idcg(j, disc)
     n_rel = np.bincount(j.qq[rel > 0], minlength=len(j.queries))

@@ -112,5 +112,7 @@ _bars = st.components.v2.component("ndcg_bars", css=CSS, js=JS)
 
 def bar_chart(*, key: str, categories: list, series: list[dict], x_title: str, y_title: str, title: str) -> None:
     """Grouped bars: ``series`` items have name, color, values (one per category), optional labels and hatch."""
-    _bars(key=key, data={"categories": categories, "series": series, "x_title": x_title, "y_title": y_title,
-                         "title": title})
+    _bars(
+        key=key,
+        data={"categories": categories, "series": series, "x_title": x_title, "y_title": y_title, "title": title},
+    )

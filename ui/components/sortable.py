@@ -119,12 +119,12 @@ export default function render(component) {
     if (!locked) {
       li.setAttribute("aria-keyshortcuts", "Alt+ArrowUp Alt+ArrowDown");  // a screen reader names the move keys
       const up = document.createElement("button");
-      up.type = "button"; up.textContent = "\u25B2"; up.className = "up";
+      up.type = "button"; up.textContent = "\u25b2"; up.className = "up";
       up.setAttribute("aria-label", (text.up || "up") + ": " + it.name);
       up.disabled = i === 0;
       up.addEventListener("click", (e) => { e.stopPropagation(); move(li, -1, "button"); });
       const down = document.createElement("button");
-      down.type = "button"; down.textContent = "\u25BC"; down.className = "down";
+      down.type = "button"; down.textContent = "\u25bc"; down.className = "down";
       down.setAttribute("aria-label", (text.down || "down") + ": " + it.name);
       down.disabled = i === items.length - 1;
       down.addEventListener("click", (e) => { e.stopPropagation(); move(li, 1, "button"); });

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from ui.state import Problem
+from teach.model import Problem
 
 JUDGES = ("annotators", "llm")
 ALTERNATIVES = ("shuffle", "reverse")
@@ -21,17 +21,19 @@ MAX_EMPTY = 5
 DRAWS = 2000
 HIDE_SWEEP_DRAWS = 200
 # name -> (default, the values allowed: a tuple of choices, or (lowest, highest) of a whole number)
-SETTINGS: Mapping[str, tuple] = MappingProxyType({
-    "judge": ("annotators", JUDGES),
-    "noise": (20, range(0, 101)),  # percent
-    "seed": (1, range(0, MAX_SEED)),
-    "alt": ("shuffle", ALTERNATIVES),
-    "screen": ("phone", tuple(SCREENS)),
-    "hide": (30, range(0, 91)),  # percent
-    "empty": (1, range(0, MAX_EMPTY + 1)),
-    "weights": ("linear", WEIGHTS),
-    "second": ("", None),  # a second annotator's grades as typed; checked on the page
-})
+SETTINGS: Mapping[str, tuple] = MappingProxyType(
+    {
+        "judge": ("annotators", JUDGES),
+        "noise": (20, range(0, 101)),  # percent
+        "seed": (1, range(0, MAX_SEED)),
+        "alt": ("shuffle", ALTERNATIVES),
+        "screen": ("phone", tuple(SCREENS)),
+        "hide": (30, range(0, 91)),  # percent
+        "empty": (1, range(0, MAX_EMPTY + 1)),
+        "weights": ("linear", WEIGHTS),
+        "second": ("", None),  # a second annotator's grades as typed; checked on the page
+    }
+)
 # The cost measurement: queries grow at 100 documents each, then documents grow at 100 queries.
 COST_QUERIES = (10, 100, 1000)
 COST_DOCS = (10, 100, 1000)
@@ -58,6 +60,7 @@ def read(params: Mapping[str, str]) -> tuple[dict, Problem | None]:
         if raw is None:
             continue
         raw = raw.strip()
+        value: int | str | None
         if allowed is None:
             if len(raw) <= MAX_SECOND:
                 lab[name] = raw

@@ -1,6 +1,7 @@
-"""The live class's shared parts: the room store, the client's address for the join limit, a question as the
-class sees it, a student's answer form, and the board (count, histogram, reveal) that the projector and the
-teacher's page redraw every two seconds.
+"""The live class (/live): its place in the address and what a session keeps, the room store, the
+client's address for the join limit, a question as the class sees it, a student's answer form,
+and the board (count, histogram, reveal) that the projector and the teacher's page redraw every
+two seconds.
 
 Every number comes from ``live.questions``; every row comes from ``live.store``. Nicknames are user text:
 they reach the page through ``plain`` (markdown) or a table cell (``tables.show``), never as HTML.
@@ -11,6 +12,8 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import secrets
+from collections.abc import Mapping
 from datetime import UTC, datetime
 
 import pandas as pd
@@ -19,17 +22,101 @@ import streamlit as st
 from sqlalchemy.exc import SQLAlchemyError
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-from live import questions
+from live import links, questions
 from live.store import Answer, NoRoom, NotTeacher, Question, QuestionClosed, Room, Store, database_url
-from ui import exercises, failsafe, figures, session, tables, worksheet
+from teach import exercises, model, worksheet
+from teach.format import fmt
+from ui import failsafe, figures, session, tables
 from ui.components.sortable import sortable_list
-from ui.format import fmt
 from ui.i18n import T, translate
+from ui.session import PageState, Slot
 
 POLL = 2.0  # seconds between a projector's (or the teacher's) looks at the room
 STUDENT_POLL = 3.0  # seconds between a student's looks: each costs the server ~9 ms, 60 students ~20 a second
 LOOPBACK = ("127.0.0.1", "::1")
 ADDRESS_LIMIT = 40  # failed joins a minute from one address (a tab's own limit is the store's, 5)
+
+
+PATH = "live"
+_PLACE = Slot("live_place")  # {"room": CODE, and "teacher", "view" or "me"}: the live page's address
+_PROBLEM = Slot("live_problem")
+_SEEN = Slot("live_seen")  # (question no, state) the student's page last drew
+_ORDERS = Slot("live_orders")  # question key -> the order a student dragged
+_SEED = Slot("live_next_seed")
+_NOTE = Slot("live_note")
+
+
+def read(params: Mapping[str, str]) -> None:
+    """Take the live class's place from a link; unusable values are dropped and named (``live_bad_link``)."""
+    found, bad = links.read(params)
+    _PLACE.set(found)
+    _PROBLEM.set(("live_bad_link", {"name": ", ".join(bad)}) if bad else None)
+
+
+def place() -> dict[str, str]:
+    """Where the live page is: the room's code, and the teacher's key, the projector view or the student's id."""
+    if not _PLACE.held():  # a session that started before the live class existed (a server reloaded under it)
+        read({k: st.query_params[k] for k in st.query_params})
+    return _PLACE.get()
+
+
+def _join_link() -> dict[str, str]:
+    """The shared link of a live class: its join link only, never the teacher's key or a student's id."""
+    room = place().get("room")
+    return {"room": room} if room else {}
+
+
+STATE = PageState(PATH, frozenset(links.PARAMS_SET), read, place, share=_join_link)
+
+
+def set_place(**where: str) -> None:
+    """Go to another place of the live page (e.g. ``room=CODE, me=ID`` after joining)."""
+    _PLACE.set({k: v for k, v in where.items() if v})
+    _PROBLEM.set(None)
+    _SEEN.pop()
+
+
+def link_problem() -> model.Problem | None:
+    return _PROBLEM.get()
+
+
+def seen():
+    return _SEEN.get()
+
+
+def set_seen(stamp) -> None:
+    _SEEN.set(stamp)
+
+
+def dragged_order(key: str, start: tuple[int, ...]) -> tuple[int, ...]:
+    """The order a student has dragged a live question's items into (``start`` until the first move)."""
+    return _ORDERS.get({}).get(key, start)
+
+
+def set_dragged_order(key: str, value: tuple[int, ...]) -> None:
+    _ORDERS.setdefault({})[key] = value
+
+
+def next_seed() -> int:
+    """The question number the teacher's form suggests: a fresh one after each question started."""
+    if not _SEED.held():
+        _SEED.set(secrets.randbelow(1000))
+    return _SEED.get()
+
+
+def new_seed(widget_key: str) -> None:
+    """A fresh suggestion after a question started: the seed box ``widget_key`` shows it on the next run."""
+    _SEED.set(secrets.randbelow(1000))
+    Slot(widget_key).pop()
+
+
+def set_note(note: model.Problem) -> None:
+    """A sentence for the next run of the live page (a failed join, a database that did not answer)."""
+    _NOTE.set(note)
+
+
+def pop_note() -> model.Problem | None:
+    return _NOTE.pop()
 
 
 @st.cache_resource(show_spinner=False)
@@ -96,21 +183,24 @@ def failed_join(s: Store) -> None:
 
 def guarded(callback):
     """A button's callback whose database failure becomes one sentence on the next run, not a traceback."""
+
     @functools.wraps(callback)
     def run(*args):
         try:
             callback(*args)
         except SQLAlchemyError:
             logging.getLogger("ndcg_app").exception("the live class's database failed in %s", callback.__name__)
-            session.set_live_note(("live_store_down", {}))
+            set_note(("live_store_down", {}))
         except (NoRoom, NotTeacher):
-            session.set_live_note(("live_no_room", {"code": session.live().get("room", "")}))
+            set_note(("live_no_room", {"code": place().get("room", "")}))
+
     return run
 
 
 def store_guarded(draw):
     """A fragment's body whose database failure, or a room gone between two looks, becomes one sentence where it
     draws (a fragment's timed rerun runs only the fragment, outside the page's own handler)."""
+
     @functools.wraps(draw)
     def run(*args, **kwargs):
         try:
@@ -119,8 +209,9 @@ def store_guarded(draw):
             logging.getLogger("ndcg_app").exception("the live class's database failed in %s", draw.__name__)
             st.error(T("live_store_down"), icon=":material/cloud_off:")
         except (NoRoom, NotTeacher):
-            st.warning(T("live_no_room", code=session.live().get("room", "")), icon=":material/search_off:")
+            st.warning(T("live_no_room", code=place().get("room", "")), icon=":material/search_off:")
         return None
+
     return run
 
 
@@ -134,6 +225,7 @@ def student_name(number: int, nickname: str, lang: str) -> str:
 
 
 # ---------------------------------------------------------------- a question and its answers
+
 
 @functools.lru_cache(maxsize=256)
 def question_table(kind: str, seed: int, lang: str) -> pa.Table:
@@ -160,6 +252,7 @@ def answer_text(ex: exercises.Exercise, response_json: str) -> str:
     """A stored answer as one short phrase in the session's language."""
     response = questions.load(ex, response_json)
     if ex.kind == "better":
+
         def pick(p: str) -> str:
             return T("ex_same") if p == "same" else p
 
@@ -174,42 +267,62 @@ def answer_form(code: str, q: Question, ex: exercises.Exercise, student_id: str,
     lang = session.language()
     key = f"live_{code}_{q.no}"
     previous = questions.load(ex, mine.response) if mine else None
+    response: float | dict[str, str | None] | tuple[int, ...] | None  # a number, picks per gain, or an order
     response, missing = None, False
     if ex.kind in ("estimate", "term"):
         with st.form(f"{key}_form", border=False):
             label = T("ex_answer_estimate", at=ex.at) if ex.kind == "estimate" else T("ex_answer_term", rank=ex.rank)
-            value = st.number_input(label, min_value=0.0, max_value=1.0 if ex.kind == "estimate" else None,
-                                    value=previous, step=0.01, format="%.4f", key=f"{key}_number")
+            value = st.number_input(
+                label,
+                min_value=0.0,
+                max_value=1.0 if ex.kind == "estimate" else None,
+                value=previous,
+                step=0.01,
+                format="%.4f",
+                key=f"{key}_number",
+            )
             sent = st.form_submit_button(T("live_submit"), type="primary")
         response, missing = value, value is None
     elif ex.kind == "better":
         with st.form(f"{key}_form", border=False):
             relabelled = {gain: session.relabel(f"{key}_{gain}") for gain in questions.GAINS}
-            picks = {gain: st.radio(T("ex_answer_better", gain=exercises.gain_name(gain, lang)), questions.CHOICES,
-                                    index=questions.CHOICES.index(previous[gain])
-                                    if previous and not relabelled[gain] else None,
-                                    horizontal=True, key=f"{key}_{gain}",
-                                    format_func=lambda o: translate("ex_same", lang) if o == "same" else o)
-                     for gain in questions.GAINS}
+            picks = {
+                gain: st.radio(
+                    T("ex_answer_better", gain=exercises.gain_name(gain, lang)),
+                    questions.CHOICES,
+                    index=questions.CHOICES.index(previous[gain]) if previous and not relabelled[gain] else None,
+                    horizontal=True,
+                    key=f"{key}_{gain}",
+                    format_func=lambda o: translate("ex_same", lang) if o == "same" else o,
+                )
+                for gain in questions.GAINS
+            }
             sent = st.form_submit_button(T("live_submit"), type="primary")
         response, missing = picks, None in picks.values()
     else:
-        order = session.live_order(key, previous or tuple(range(len(ex.items))))
-        items = [{"uid": str(i), "name": ex.items[i], "grade": T("grade_short", g=ex.grades[i]), "bad": False}
-                 for i in order]
-        text = {"hint": T("list_hint"), "hint_touch": T("list_hint_touch"), "locked": T("list_locked"),
-                "label": T("ex_kind_ideal"), "up": T("list_up"), "down": T("list_down")}
+        order = dragged_order(key, previous or tuple(range(len(ex.items))))
+        items = [
+            {"uid": str(i), "name": ex.items[i], "grade": T("grade_short", g=ex.grades[i]), "bad": False} for i in order
+        ]
+        text = {
+            "hint": T("list_hint"),
+            "hint_touch": T("list_hint_touch"),
+            "locked": T("list_locked"),
+            "label": T("ex_kind_ideal"),
+            "up": T("list_up"),
+            "down": T("list_down"),
+        }
 
         def on_moved() -> None:
             reported = (session.widget_value(f"{key}_order") or {}).get("moved")
             if isinstance(reported, dict):
-                session.set_live_order(key, tuple(int(u) for u in reported.get("order") or order))
+                set_dragged_order(key, tuple(int(u) for u in reported.get("order") or order))
 
         moved = sortable_list(key=f"{key}_order", items=items, text=text, locked=False, on_moved=on_moved)
         if isinstance(moved, dict):  # AppTest sets the component's state without its callback
             reported = tuple(int(u) for u in moved.get("order") or order)
             if sorted(reported) == list(range(len(ex.items))) and reported != order:
-                session.set_live_order(key, reported)
+                set_dragged_order(key, reported)
                 st.rerun()
         sent = st.button(T("live_submit"), key=f"{key}_send", type="primary")
         response = order
@@ -237,30 +350,59 @@ def send(code: str, q: Question, ex: exercises.Exercise, student_id: str, respon
 
 # ---------------------------------------------------------------- the board: projector and teacher
 
+
 def histogram(ex: exercises.Exercise, answers: list[Answer], *, revealed: bool, key: str) -> None:
     """The class's answers as bars (counts on them); after the reveal the bar holding the answer is green."""
     bars = questions.bars(ex, [(a.response, a.value) for a in answers], same_word=T("ex_same"))
     colours = [figures.PALETTE["green"] if revealed and right else figures.PALETTE["blue"] for right in bars.right]
-    title = T("live_chart_picks") if ex.kind == "better" else T("live_chart_reached") if ex.kind == "ideal" \
+    title = (
+        T("live_chart_picks")
+        if ex.kind == "better"
+        else T("live_chart_reached")
+        if ex.kind == "ideal"
         else T("live_chart_answers")
+    )
     st.markdown(f"**{title}**")
     counts = list(bars.counts)
-    trace = {"type": "bar", "y": counts, "customdata": list(bars.labels), "marker": {"color": colours},
-             "text": [str(c) if c else "" for c in counts], "textposition": "outside", "cliponaxis": False,
-             "hovertemplate": "%{customdata}: %{y}<extra></extra>"}
+    trace = {
+        "type": "bar",
+        "y": counts,
+        "customdata": list(bars.labels),
+        "marker": {"color": colours},
+        "text": [str(c) if c else "" for c in counts],
+        "textposition": "outside",
+        "cliponaxis": False,
+        "hovertemplate": "%{customdata}: %{y}<extra></extra>",
+    }
     if bars.edges:  # numeric answers: a real histogram, bars between their edges on a number line
         e = bars.edges
-        trace |= {"x": [(a + b) / 2 for a, b in zip(e[:-1], e[1:], strict=True)], "width": [b - a for a, b in
-                                                                                          zip(e[:-1], e[1:],
-                                                                                              strict=True)]}
-        xaxis = {"title": {"text": T("live_axis_value") if ex.kind != "ideal" else "nDCG"}, "range": [e[0], e[-1]],
-                 "tick0": 0, "dtick": e[1] - e[0] if len(e) <= 11 else None, "showgrid": False}
+        trace |= {
+            "x": [(a + b) / 2 for a, b in zip(e[:-1], e[1:], strict=True)],
+            "width": [b - a for a, b in zip(e[:-1], e[1:], strict=True)],
+        }
+        xaxis = {
+            "title": {"text": T("live_axis_value") if ex.kind != "ideal" else "nDCG"},
+            "range": [e[0], e[-1]],
+            "tick0": 0,
+            "dtick": e[1] - e[0] if len(e) <= 11 else None,
+            "showgrid": False,
+        }
     else:
         trace["x"] = list(bars.labels)
         xaxis = {"title": {"text": T("live_axis_value")}}
-    fig = figures.figure([trace], x_title="", y_title=T("live_axis_students"), height=320, bargap=0.1,
-                         xaxis=xaxis, yaxis={"title": {"text": T("live_axis_students")}, "rangemode": "tozero",
-                                             "dtick": max(1, max(counts, default=1) // 8 or 1)})
+    fig = figures.figure(
+        [trace],
+        x_title="",
+        y_title=T("live_axis_students"),
+        height=320,
+        bargap=0.1,
+        xaxis=xaxis,
+        yaxis={
+            "title": {"text": T("live_axis_students")},
+            "rangemode": "tozero",
+            "dtick": max(1, max(counts, default=1) // 8 or 1),
+        },
+    )
     table = {T("live_col_bin"): list(bars.labels), T("live_col_count"): list(bars.counts)}
     if revealed:
         table[T("live_col_is_right")] = ["✓" if r else "" for r in bars.right]
@@ -277,10 +419,14 @@ def reveal(ex: exercises.Exercise, answers: list[Answer]) -> None:
     if slip is None:
         st.caption(T("live_all_right") if answers else "")
         return
-    params = {k: (fmt(v) if isinstance(v, float) else T("ex_same") if v == "same" else v)
-              for k, v in slip.params.items() if v is not None}
-    st.info(T("live_mistake", count=slip.count, wrong=slip.wrong, what=T(slip.key, **params)),
-            icon=":material/lightbulb:")
+    params = {
+        k: (fmt(v) if isinstance(v, float) else T("ex_same") if v == "same" else v)
+        for k, v in slip.params.items()
+        if v is not None
+    }
+    st.info(
+        T("live_mistake", count=slip.count, wrong=slip.wrong, what=T(slip.key, **params)), icon=":material/lightbulb:"
+    )
 
 
 def board_once(code: str, *, key: str) -> None:
@@ -299,21 +445,25 @@ def board_once(code: str, *, key: str) -> None:
         reveal(ex, answers)
 
 
-
 # Redrawn every POLL seconds from the database, so every replica's projector shows the same room. The teacher's
 # page polls only while answers can still change: a redraw every two seconds under the question form could
 # swallow a click on its menus, and after the reveal the teacher is choosing the next question.
 board = st.fragment(run_every=POLL)(failsafe.fragment(store_guarded(board_once)))
 
+
 def answers_table(ex: exercises.Exercise, answers: list[Answer]) -> None:
     """The teacher's table of this question's answers: student, answer, right or wrong, changes."""
     lang = session.language()
-    tables.show({
-        T("live_col_student"): [student_name(a.number, a.nickname, lang) for a in answers],
-        T("live_col_answer"): [answer_text(ex, a.response) for a in answers],
-        T("live_col_right"): [T("live_yes") if a.correct else T("live_no") for a in answers],
-        T("live_col_changes"): [a.revision - 1 for a in answers],
-    }, static=len(answers) <= tables.STATIC_ROWS, height=tables.table_height(len(answers)))
+    tables.show(
+        {
+            T("live_col_student"): [student_name(a.number, a.nickname, lang) for a in answers],
+            T("live_col_answer"): [answer_text(ex, a.response) for a in answers],
+            T("live_col_right"): [T("live_yes") if a.correct else T("live_no") for a in answers],
+            T("live_col_changes"): [a.revision - 1 for a in answers],
+        },
+        static=len(answers) <= tables.STATIC_ROWS,
+        height=tables.table_height(len(answers)),
+    )
 
 
 def export_csv(code: str, key: str) -> bytes:
@@ -321,14 +471,25 @@ def export_csv(code: str, key: str) -> bytes:
     rows = store().export_rows(code, key)
     for row in rows:
         row["response"] = json.dumps(json.loads(row["response"]), ensure_ascii=False)
-    columns = ["question", "kind", "seed", "student", "nickname", "response", "value", "correct", "answered_at",
-               "updated_at", "revision"]
+    columns = [
+        "question",
+        "kind",
+        "seed",
+        "student",
+        "nickname",
+        "response",
+        "value",
+        "correct",
+        "answered_at",
+        "updated_at",
+        "revision",
+    ]
     return tables.csv_bytes(pd.DataFrame(rows, columns=columns))
 
 
 def place_problem() -> None:
     """The sentence for an unusable value in the link, if any."""
-    problem = session.live_problem()
+    problem = link_problem()
     if problem is not None:
         key, params = problem
         st.warning(T(key, **params), icon=":material/link_off:")  # the names are the page's own parameters

@@ -24,8 +24,14 @@ ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 _BAD_WORDS = ("traceback", "deprecat", "exception", "error")
 
@@ -47,23 +53,43 @@ def chromium_path() -> str:
 class Server:
     """A `streamlit run` of ``script`` (default: the app) on a free loopback port."""
 
-    def __init__(self, script: str = "app.py", cwd: Path = ROOT, log: Path | None = None,
-                 extra: list[str] | None = None, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        script: str = "app.py",
+        cwd: Path = ROOT,
+        log: Path | None = None,
+        extra: list[str] | None = None,
+        env: dict[str, str] | None = None,
+    ):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         ARTIFACTS.mkdir(exist_ok=True)
         self.log = log or ARTIFACTS / f"server-{self.port}.log"
         self._seen = 0
-        cmd = [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port),
-               "--server.address", "127.0.0.1", "--server.headless", "true",
-               "--browser.gatherUsageStats", "false", *(extra or [])]
+        cmd = [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            script,
+            "--server.port",
+            str(self.port),
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+            "--browser.gatherUsageStats",
+            "false",
+            *(extra or []),
+        ]
         # The live class's rooms go to a database of this server's own (a test's rows never reach .data/),
         # unless ``env`` names one (NDCG_DATABASE_URL: a shared SQLite file, or PostgreSQL for replicas).
         self.own_db = ARTIFACTS / f"live-{self.port}.sqlite3"  # removed by stop()
         self.env = {**os.environ, "NDCG_DATABASE_URL": f"sqlite:///{self.own_db}", **(env or {})}
         with open(self.log, "w") as out:
-            self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT,
-                                         stdin=subprocess.DEVNULL, env=self.env)
+            self.proc = subprocess.Popen(
+                cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, env=self.env
+            )
 
     def wait_healthy(self, timeout: float = 60.0) -> Server:
         deadline = time.monotonic() + timeout
@@ -90,7 +116,7 @@ class Server:
     def new_log_problems(self) -> list[str]:
         """Log lines since the last call that name a traceback, deprecation, exception or error."""
         text = self.text()
-        fresh, self._seen = text[self._seen:], len(text)
+        fresh, self._seen = text[self._seen :], len(text)
         return [line for line in fresh.splitlines() if any(w in line.lower() for w in _BAD_WORDS)]
 
     def stop(self) -> None:

@@ -13,13 +13,16 @@ arithmetic shows the first ``LINES`` ranks and the sum.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import streamlit as st
 
 from ndcg_core import RankingScore
+from teach.format import num
 from ui import arithmetic, editor, failsafe, session
-from ui.format import num
 from ui.i18n import T
 from ui.scoring import View, score_view
+from ui.session import EVERY_OTHER_PAGE, PageState, Slot
 
 # What one 1280×720 screen holds under the headline, the step's title and its formula, at 24 px:
 ROWS = {1: 8, 2: 5, 3: 5}  # table rows per step (Step 1's table is narrow and has one line of arithmetic)
@@ -27,33 +30,93 @@ LINES = 2  # worked ranks of Steps 2 and 3, before "…" and the sum
 TERMS = 12  # a sum of more terms shows the first 6, "…" and the last 2 (as ``arithmetic.dcg_lines`` does)
 
 
+STEPS = 4  # CG, DCG, IDCG, nDCG
+_STEP = Slot("present_step")  # 1..STEPS in the presenter view, else None
+
+
+def read(params: Mapping[str, str]) -> None:
+    """Take the step of a link's ``present=1&step=N`` (a bad step is 1, and kept within 1..4); None without it."""
+    step = None
+    if params.get("present") == "1":
+        try:
+            step = int(params.get("step", "1"))
+        except ValueError:
+            step = 1
+        step = min(max(step, 1), STEPS)
+    _STEP.set(step)
+
+
+def current_step() -> int | None:
+    """The presenter view's step (1..4), or None outside it; read from ``present=1&step=N`` once per session."""
+    if not _STEP.held():  # a session that started before the presenter view existed (a server reloaded under it)
+        read({k: st.query_params[k] for k in st.query_params})
+    return _STEP.get()
+
+
+def set_step(value: int) -> None:
+    """Show step ``value`` (kept within 1..4) in the presenter view."""
+    _STEP.set(min(max(value, 1), STEPS))
+
+
+def write() -> dict[str, str]:
+    """The presenter view's URL parameters, kept by ``session.sync_url`` beside the example's."""
+    current = current_step()
+    return {} if current is None else {"present": "1", "step": str(current)}
+
+
+# Every lesson's address keeps the presenter view's step after the example's.
+STATE = PageState(EVERY_OTHER_PAGE, frozenset({"present", "step"}), read, write, with_example=True)
+
+
+@failsafe.callback
+def leave_view() -> None:
+    """Leave the presenter view: the whole step page again, and ``sync_url`` drops present and step."""
+    _STEP.set(None)
+
+
 def active() -> bool:
     """True when the page was opened with ``present=1``."""
-    return session.present_step() is not None
+    return current_step() is not None
 
 
 def shows(step: int) -> bool:
     """True when step ``step`` (1 CG, 2 DCG, 3 IDCG, 4 nDCG) is drawn: always outside the presenter view."""
-    current = session.present_step()
+    current = current_step()
     return current is None or current == step
 
 
 @failsafe.callback
 def _go(delta: int) -> None:
-    session.set_present_step(session.present_step() + delta)
+    step = current_step()
+    if step is not None:  # the buttons are drawn only in the presenter view
+        set_step(step + delta)
 
 
 def header() -> View:
     """The top line: Previous / Next, the step, Leave, and the headline numbers; stops when nothing scores."""
-    step = session.present_step()
+    step = current_step()
+    assert step is not None  # for type checkers: lessons draw this header only when ``active()``
     left, right, where, leave = st.columns([1, 1, 1.6, 1.6], vertical_alignment="center")
-    left.button(T("present_prev"), key="present_prev", on_click=_go, args=(-1,), disabled=step <= 1,
-                shortcut="Left", width="stretch")
-    right.button(T("present_next"), key="present_next", on_click=_go, args=(1,),
-                 disabled=step >= session.PRESENT_STEPS, shortcut="Right", width="stretch")
-    where.container(key="present").caption(T("present_position", step=step, total=session.PRESENT_STEPS))
-    leave.button(T("present_leave"), key="present_leave", on_click=session.leave_present, shortcut="Escape",
-                 width="stretch")
+    left.button(
+        T("present_prev"),
+        key="present_prev",
+        on_click=_go,
+        args=(-1,),
+        disabled=step <= 1,
+        shortcut="Left",
+        width="stretch",
+    )
+    right.button(
+        T("present_next"),
+        key="present_next",
+        on_click=_go,
+        args=(1,),
+        disabled=step >= STEPS,
+        shortcut="Right",
+        width="stretch",
+    )
+    where.container(key="present").caption(T("present_position", step=step, total=STEPS))
+    leave.button(T("present_leave"), key="present_leave", on_click=leave_view, shortcut="Escape", width="stretch")
     view = score_view(session.example())
     if view.result is None:
         st.info(T("no_items"), icon=":material/info:")
@@ -99,4 +162,3 @@ def dcg_text(r: RankingScore, *, ideal: bool) -> str:
     if cut:
         lines = [*lines[:-1], T("present_more_lines", n=cut), lines[-1]]
     return "\n".join(lines)
-

@@ -18,7 +18,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.harness import free_port
+from deploy.harness import free_port
 
 PG_GLOB = "/usr/lib/postgresql/*/bin"
 USER = "ndcg"
@@ -30,6 +30,7 @@ FAST = "-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
 
 def pg_bin() -> Path:
     """The folder holding initdb and pg_ctl: Debian's highest version, else the ones on PATH."""
+
     def version(folder: str) -> tuple[int, ...]:
         name = Path(folder).parent.name
         return tuple(int(part) for part in name.split(".") if part.isdigit())
@@ -40,7 +41,9 @@ def pg_bin() -> Path:
     initdb, pg_ctl = shutil.which("initdb"), shutil.which("pg_ctl")
     if initdb and pg_ctl and Path(initdb).parent == Path(pg_ctl).parent:
         return Path(initdb).parent
-    raise RuntimeError("PostgreSQL tests need Debian's PostgreSQL server (initdb, pg_ctl): apt-get install -y postgresql")
+    raise RuntimeError(
+        "PostgreSQL tests need Debian's PostgreSQL server (initdb, pg_ctl): apt-get install -y postgresql"
+    )
 
 
 def _run(cmd: list[str], cwd: Path, check: bool = True) -> subprocess.CompletedProcess:
@@ -121,21 +124,40 @@ def postgres_cluster(attempts: int = 3) -> Iterator[str]:
         try:
             account = pwd.getpwnam(RUN_AS)
         except KeyError:
-            raise RuntimeError(f"as root, the test cluster runs as the {RUN_AS!r} user, which is missing: "
-                               "apt-get install -y postgresql") from None
+            raise RuntimeError(
+                f"as root, the test cluster runs as the {RUN_AS!r} user, which is missing: "
+                "apt-get install -y postgresql"
+            ) from None
     tmp = Path(tempfile.mkdtemp(prefix="ndcg-pg-"))
     data, log = tmp / "data", tmp / "log"
     started = False
     try:
         if os.geteuid() == 0:
             os.chown(tmp, account.pw_uid, account.pw_gid)
-        _run([str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", USER, "--encoding", "UTF8",
-              "--no-locale", "--no-sync"], cwd=tmp)
+        _run(
+            [
+                str(bindir / "initdb"),
+                "-D",
+                str(data),
+                "-A",
+                "trust",
+                "-U",
+                USER,
+                "--encoding",
+                "UTF8",
+                "--no-locale",
+                "--no-sync",
+            ],
+            cwd=tmp,
+        )
         for attempt in range(attempts):
             port = free_port()
             options = f"-p {port} -k {tmp} -c listen_addresses=127.0.0.1 {FAST}"
-            done = _run([str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log), "-w", "-t", "60",
-                         "start"], cwd=tmp, check=False)
+            done = _run(
+                [str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(log), "-w", "-t", "60", "start"],
+                cwd=tmp,
+                check=False,
+            )
             if done.returncode == 0:
                 started = True
                 break

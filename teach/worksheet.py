@@ -9,9 +9,9 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from ui import exercises
-from ui.exercises import Exercise
-from ui.i18n import translate
+from teach import exercises
+from teach.catalogue import translate
+from teach.exercises import Exercise
 
 MAX_EXERCISES = 30
 
@@ -31,8 +31,9 @@ class Block:
 def sheet(seed: int, n: int) -> list[Exercise]:
     """The ``n`` exercises of the worksheet that starts at ``seed``."""
     n = max(1, min(int(n), MAX_EXERCISES))
-    return [exercises.make(exercises.KINDS[j % len(exercises.KINDS)], seed + j // len(exercises.KINDS))
-            for j in range(n)]
+    return [
+        exercises.make(exercises.KINDS[j % len(exercises.KINDS)], seed + j // len(exercises.KINDS)) for j in range(n)
+    ]
 
 
 def link(ex: Exercise, base: str) -> str:
@@ -41,7 +42,7 @@ def link(ex: Exercise, base: str) -> str:
 
 def question(ex: Exercise, lang: str) -> str:
     """The question as the page asks it."""
-    gain = exercises.gain_name(ex.gain, lang) if ex.gain in ("linear", "exponential") else ""
+    gain = exercises.gain_name(ex.gain, lang) if ex.gain in exercises.COMPARED else ""
     params = {"at": ex.at, "gain": gain, "tol": exercises.ESTIMATE_TOLERANCE}
     if ex.kind == "term":
         params.update(rank=ex.rank, item=ex.items[ex.rank - 1])
@@ -54,8 +55,10 @@ def table(ex: Exercise, lang: str) -> tuple[tuple[str, ...], tuple[tuple[str, ..
     if ex.kind == "better":
         a, b = translate("ex_ranking_a", lang), translate("ex_ranking_b", lang)
         header = (rank, f"{a}: {item}", f"{a}: {grade}", f"{b}: {item}", f"{b}: {grade}")
-        rows = tuple((str(r + 1), ex.items[r], str(ex.grades[r]), ex.items[j], str(ex.grades[j]))
-                     for r, j in enumerate(ex.second))
+        rows = tuple(
+            (str(r + 1), ex.items[r], str(ex.grades[r]), ex.items[j], str(ex.grades[j]))
+            for r, j in enumerate(ex.second)
+        )
         return header, rows
     return (rank, item, grade), tuple((str(r + 1), ex.items[r], str(g)) for r, g in enumerate(ex.grades))
 
@@ -75,8 +78,16 @@ def blocks(seed: int, n: int, lang: str, base: str) -> list[Block]:
     out = []
     for j, ex in enumerate(sheet(seed, n), start=1):
         header, rows = table(ex, lang)
-        out.append(Block(f"{j}. {translate(f'ex_kind_{ex.kind}', lang)}", link(ex, base), question(ex, lang),
-                         header, rows, _blank(ex, lang)))
+        out.append(
+            Block(
+                f"{j}. {translate(f'ex_kind_{ex.kind}', lang)}",
+                link(ex, base),
+                question(ex, lang),
+                header,
+                rows,
+                _blank(ex, lang),
+            )
+        )
     return out
 
 
@@ -114,16 +125,21 @@ def html_page(seed: int, n: int, lang: str, base: str) -> str:
     """The worksheet as one printable HTML file; the answer key starts on a new page."""
     e = html.escape
     title = translate("ex_ws_title", lang, seed=seed)
-    parts = [f'<!doctype html>\n<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(title)}</title>',
-             f"<style>{_CSS}</style></head><body>", f"<h1>{e(title)}</h1>",
-             f"<p>{e(translate('ex_ws_intro', lang))}</p>"]
+    parts = [
+        f'<!doctype html>\n<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(title)}</title>',
+        f"<style>{_CSS}</style></head><body>",
+        f"<h1>{e(title)}</h1>",
+        f"<p>{e(translate('ex_ws_intro', lang))}</p>",
+    ]
     for b in blocks(seed, n, lang, base):
         head = "".join(f"<th>{e(c)}</th>" for c in b.header)
         body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in b.rows)
-        parts.append(f"<section><h2>{e(b.title)}</h2><p>{e(b.question)}</p>"
-                     f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-                     f"<p>{e(b.blank)}</p><p><small>{e(translate('ex_ws_link', lang, link=''))}"
-                     f'<a href="{e(b.link)}">{e(b.link)}</a></small></p></section>')
+        parts.append(
+            f"<section><h2>{e(b.title)}</h2><p>{e(b.question)}</p>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            f"<p>{e(b.blank)}</p><p><small>{e(translate('ex_ws_link', lang, link=''))}"
+            f'<a href="{e(b.link)}">{e(b.link)}</a></small></p></section>'
+        )
     parts.append(f'<div class="key"><h1>{e(translate("ex_ws_key", lang))}</h1><ol>')
     for ex in sheet(seed, n):
         steps = "\n".join(exercises.solution(ex, lang))

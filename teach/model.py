@@ -116,32 +116,36 @@ def empty_row(item: Item) -> bool:
 def grade_problem(value, scale: int) -> Problem | None:
     """Why a grade is unusable on the chosen scale, or None when it is fine."""
     if blank(value):
-        return ("err_grade_blank", {})
+        return ("row_grade_blank", {})
     x = number(value)
     if x is None:
-        return ("err_grade_nan", {"value": str(value)[:20]})
+        return ("row_grade_nan", {"value": str(value)[:20]})
     if x < 0:
-        return ("err_grade_negative", {"value": f"{x:g}"})
+        return ("row_grade_negative", {"value": f"{x:g}"})
     if x != int(x):
-        return ("err_grade_fraction", {"value": f"{x:g}", "scale": scale})
+        return ("row_grade_fraction", {"value": f"{x:g}", "scale": scale})
     if x > scale:
-        return ("err_grade_above", {"value": f"{x:g}", "scale": scale})
+        return ("row_grade_above", {"value": f"{x:g}", "scale": scale})
     return None
 
 
 def name_problem(name) -> Problem | None:
     """Why an item name is unusable (blank or too long), or None."""
     if blank(name):
-        return ("err_name_blank", {})
+        return ("row_name_blank", {})
     text = str(name).strip()
     if len(text) > MAX_NAME:
-        return ("err_name_long", {"max": MAX_NAME})
+        return ("row_name_long", {"max": MAX_NAME})
     return None
 
 
 def check(example: Example) -> Checked:
     """Split the example's rows into usable ones and a problem per unusable row."""
-    names, grades, scores, uids, problems = [], [], [], [], []
+    names: list[str] = []
+    grades: list[float] = []
+    scores: list[float] = []
+    uids: list[int] = []
+    problems: list[Problem] = []
     # A name used twice stays with the row that had it first, not with the row just renamed.
     order = sorted(example.items, key=lambda i: i.uid == example.renamed)
     owner: dict[str, int] = {}
@@ -152,21 +156,24 @@ def check(example: Example) -> Checked:
     for row, item in enumerate(example.items, start=1):
         if empty_row(item):  # a row just added and not typed into yet: nothing to count or to lose
             continue
-        text = None if blank(item.name) else str(item.name).strip()
+        text = "" if blank(item.name) else str(item.name).strip()  # "" only for a name that name_problem rejects
+        score = number(item.score) if example.use_scores else None
         problem = name_problem(item.name) or grade_problem(item.grade, example.scale)
         if problem is None and owner.get(text) != item.uid:
-            problem = ("err_name_duplicate", {"name": text, "other": row_of[owner[text]]})
-        if problem is None and example.use_scores and number(item.score) is None:
-            problem = ("err_score_nan", {"value": str(item.score)[:20]})
+            problem = ("row_name_duplicate", {"name": text, "other": row_of[owner[text]]})
+        if problem is None and example.use_scores and score is None:
+            problem = ("row_score_nan", {"value": str(item.score)[:20]})
         if problem is not None:
             problems.append((problem[0], {**problem[1], "row": row}))
             continue
+        grade = number(item.grade)
+        assert grade is not None  # for type checkers: grade_problem found the grade a number
         names.append(text)
-        grades.append(float(number(item.grade)))
-        scores.append(float(number(item.score)) if example.use_scores else 0.0)
+        grades.append(grade)
+        scores.append(0.0 if score is None else score)  # None only without scores (with them, it was a problem)
         uids.append(item.uid)
     if len(names) > MAX_ITEMS:
-        problems.append(("err_too_many", {"count": len(names), "max": MAX_ITEMS}))
+        problems.append(("row_too_many", {"count": len(names), "max": MAX_ITEMS}))
         names, grades, scores, uids = names[:MAX_ITEMS], grades[:MAX_ITEMS], scores[:MAX_ITEMS], uids[:MAX_ITEMS]
     return Checked(
         tuple(names), tuple(grades), tuple(scores) if example.use_scores else None, tuple(uids), tuple(problems)
@@ -201,7 +208,13 @@ def reorder(example: Example, uids) -> Example | None:
 def ideal_order(example: Example) -> Example:
     """Items sorted by grade, highest first; unusable rows keep their place at the end."""
     good = {u for u in check(example).uids}
-    usable = sorted((i for i in example.items if i.uid in good), key=lambda i: -float(number(i.grade)))
+
+    def grade(item: Item) -> float:
+        x = number(item.grade)
+        assert x is not None  # for type checkers: check() keeps only rows whose grade is a number
+        return x
+
+    usable = sorted((i for i in example.items if i.uid in good), key=lambda i: -grade(i))
     rest = [i for i in example.items if i.uid not in good]
     return replace(example, items=tuple(usable + rest))
 

@@ -2,7 +2,7 @@
 
 Pure: no streamlit. Each exercise is drawn by numpy's generator seeded with (kind, seed), its
 answer comes from ``ndcg_core``, and ``check`` grades a response. The page (lessons/exercises.py)
-and the worksheet (ui/worksheet.py) both read exercises from here.
+and the worksheet (teach/worksheet.py) both read exercises from here.
 """
 
 from __future__ import annotations
@@ -15,11 +15,14 @@ from functools import lru_cache
 import numpy as np
 
 from ndcg_core import discount_weights, gain_values, score_ranking, swap_deltas
-from ui.format import fmt, num
-from ui.i18n import translate
+from teach.catalogue import translate
+from teach.format import fmt, num
 
 KINDS = ("estimate", "swap", "better", "ideal", "term")
 MAX_SEED = 10**9  # seeds 0 .. MAX_SEED - 1
+# The two gains the source article sets side by side, which the exercises compare (a pair by design: not every
+# gain of the core's registry, and each has its ``ex_gain_NAME`` name).
+COMPARED = ("linear", "exponential")
 ESTIMATE_TOLERANCE = 0.05  # an nDCG estimate within this counts as right
 TERM_TOLERANCE = 0.005  # a DCG term right to two decimals
 NAMES = tuple(string.ascii_uppercase[:8])
@@ -88,7 +91,7 @@ def _better_pair(rng: np.random.Generator, grades: tuple[int, ...], disagree: bo
     orders = np.array([np.arange(n)] + [rng.permutation(n) for _ in range(400)])
     d = discount_weights(n, "log2")
     delta = {}
-    for gain in ("linear", "exponential"):
+    for gain in COMPARED:
         g = gain_values(grades, gain)
         ndcg = g[orders] @ d / (np.sort(g)[::-1] @ d)
         delta[gain] = ndcg[1:] - ndcg[0]
@@ -105,7 +108,7 @@ def make(kind: str, seed: int) -> Exercise:
         raise ValueError(f"exercise kind {kind!r} is not one of {', '.join(KINDS)}")
     seed = check_seed(seed)
     rng = _rng(kind, seed)
-    gain = ("linear", "exponential")[int(rng.integers(0, 2))]
+    gain = COMPARED[int(rng.integers(0, len(COMPARED)))]
     if kind == "better":
         # Half the seeds give two rankings that the two gains judge oppositely (the article's point).
         disagree = bool(rng.integers(0, 2))
@@ -131,6 +134,7 @@ def make(kind: str, seed: int) -> Exercise:
 
 # ---------------------------------------------------------------- answers
 
+
 def term(ex: Exercise) -> float:
     """The discounted gain at ``ex.rank``: gain(grade) / log2(rank + 1)."""
     g = float(gain_values([ex.grades[ex.rank - 1]], ex.gain)[0])
@@ -153,7 +157,7 @@ def best_swaps(ex: Exercise) -> list[tuple[int, int]]:
 def verdicts(ex: Exercise) -> dict[str, str]:
     """For kind "better": which ranking wins under each gain, "A", "B" or "same"."""
     out = {}
-    for gain in ("linear", "exponential"):
+    for gain in COMPARED:
         a, b = ex.ndcg(gain=gain), ex.ndcg(ex.second, gain=gain)
         out[gain] = "same" if abs(a - b) < 1e-12 else ("A" if a > b else "B")
     return out
@@ -186,8 +190,8 @@ def check(ex: Exercise, response) -> Verdict:
         d = swaps(ex)
         return Verdict((i, j) in best_swaps(ex), float(d.max()), float(d.max() - d[i - 1, j - 1]))
     if ex.kind == "better":
-        truth = verdicts(ex)
-        return Verdict(all(response.get(g) == v for g, v in truth.items()), tuple(truth.items()))
+        winners = verdicts(ex)
+        return Verdict(all(response.get(g) == v for g, v in winners.items()), tuple(winners.items()))
     if ex.kind == "ideal":
         return Verdict(is_ideal(ex, tuple(response)), ex.ndcg(ideal_order(ex)), 1.0 - ex.ndcg(tuple(response)))
     raise ValueError(f"exercise kind {ex.kind!r} is not one of {', '.join(KINDS)}")
@@ -195,12 +199,13 @@ def check(ex: Exercise, response) -> Verdict:
 
 # ---------------------------------------------------------------- worked solutions (page and worksheet)
 
+
 def gain_name(gain: str, lang: str) -> str:
     return translate(f"ex_gain_{gain}", lang)
 
 
 def _dcg_sum(grades, gain: str, k: int | None) -> tuple[str, float]:
-    """"7/1.000 + 0/1.585 + 3/2.000" and its value: each term as gain / log₂(i + 1), up to rank k."""
+    """ "7/1.000 + 0/1.585 + 3/2.000" and its value: each term as gain / log₂(i + 1), up to rank k."""
     shown = list(grades)[: k if k is not None else len(grades)]
     gains = gain_values(shown, gain) if shown else np.array([])
     terms = [f"{num(g)}/{math.log2(i + 2):.3f}" for i, g in enumerate(gains)]
@@ -213,13 +218,15 @@ def ndcg_lines(grades, gain: str, k: int | None) -> list[str]:
     dcg_terms, dcg = _dcg_sum(grades, gain, k)
     idcg_terms, idcg = _dcg_sum(sorted(grades, reverse=True), gain, k)
     ndcg = dcg / idcg if idcg > 0 else 0.0
-    return [f"DCG{at} = {dcg_terms} = {fmt(dcg)}",
-            f"IDCG{at} = {idcg_terms} = {fmt(idcg)}",
-            f"nDCG{at} = {fmt(dcg)} / {fmt(idcg)} = {fmt(ndcg)}"]
+    return [
+        f"DCG{at} = {dcg_terms} = {fmt(dcg)}",
+        f"IDCG{at} = {idcg_terms} = {fmt(idcg)}",
+        f"nDCG{at} = {fmt(dcg)} / {fmt(idcg)} = {fmt(ndcg)}",
+    ]
 
 
 def term_line(ex: Exercise) -> str:
-    """"(2^2 − 1) / log₂(3 + 1) = 3 / 2.000 = 1.5000"."""
+    """ "(2^2 − 1) / log₂(3 + 1) = 3 / 2.000 = 1.5000"."""
     grade = ex.grades[ex.rank - 1]
     g = float(gain_values([grade], ex.gain)[0])
     top = f"(2^{grade} − 1)" if ex.gain == "exponential" else f"{grade}"
@@ -235,8 +242,9 @@ def answer_text(ex: Exercise, lang: str) -> str:
     if ex.kind == "swap":
         return ", ".join(translate("ex_pair", lang, i=i, j=j) for i, j in best_swaps(ex))
     if ex.kind == "better":
-        return " · ".join(f"{gain_name(g, lang)}: {translate('ex_same', lang) if v == 'same' else v}"
-                          for g, v in verdicts(ex).items())
+        return " · ".join(
+            f"{gain_name(g, lang)}: {translate('ex_same', lang) if v == 'same' else v}" for g, v in verdicts(ex).items()
+        )
     return ", ".join(ex.items[i] for i in ideal_order(ex))
 
 
@@ -251,17 +259,28 @@ def solution(ex: Exercise, lang: str) -> list[str]:
         i, j = best_swaps(ex)[0]
         after = before + float(swaps(ex)[i - 1, j - 1])
         pairs = ", ".join(translate("ex_pair", lang, i=a, j=b) for a, b in best_swaps(ex))
-        return [translate("ex_swap_rule", lang),
-                translate("ex_swap_best", lang, pairs=pairs, before=fmt(before), after=fmt(after))]
+        return [
+            translate("ex_swap_rule", lang),
+            translate("ex_swap_best", lang, pairs=pairs, before=fmt(before), after=fmt(after)),
+        ]
     if ex.kind == "better":
         lines = []
         for gain, winner in verdicts(ex).items():
             a, b = ex.ndcg(gain=gain), ex.ndcg(ex.second, gain=gain)
-            lines.append(translate("ex_better_line", lang, gain=gain_name(gain, lang), a=fmt(a), b=fmt(b),
-                                   winner=translate("ex_same", lang) if winner == "same" else winner))
+            lines.append(
+                translate(
+                    "ex_better_line",
+                    lang,
+                    gain=gain_name(gain, lang),
+                    a=fmt(a),
+                    b=fmt(b),
+                    winner=translate("ex_same", lang) if winner == "same" else winner,
+                )
+            )
         v = verdicts(ex)
-        lines.append(translate("ex_better_flip", lang) if v["linear"] != v["exponential"]
-                     else translate("ex_better_agree", lang))
+        lines.append(
+            translate("ex_better_flip", lang) if v["linear"] != v["exponential"] else translate("ex_better_agree", lang)
+        )
         return lines
     order = ideal_order(ex)
     return [translate("ex_ideal_one", lang, order=", ".join(f"{ex.items[i]} ({ex.grades[i]})" for i in order))]

@@ -1,7 +1,7 @@
 """The upload page's work: read the user's files (or the bundled sample) once, score them, compare them.
 
 Reading and scoring happen once per file and per set of options; the results wait in the session
-(``session.data_memo``) so a rerun that only sorts a table or opens a chart costs nothing. What
+(``session_memo``) so a rerun that only sorts a table or opens a chart costs nothing. What
 went wrong is kept as (catalogue key, parameters) and translated when shown.
 """
 
@@ -21,15 +21,29 @@ from ndcg_core.collection import CollectionScores, score_collection
 from ndcg_core.files import FileError, Loaded, load
 from ndcg_core.stats import Comparison, compare, holm
 from ndcg_core.trec import LineProblem, trec_order
-from ui import session, state
+from teach import model
+from ui.session import PageState, Slot
 
-SAMPLE_DIR = Path(__file__).resolve().parent.parent / "samples"
+PATH = "data"
+_MEMO = Slot("_data_memo")
+
+# The upload page's address holds only the language: uploads never go into a link.
+STATE = PageState(PATH, frozenset(), lambda params: None, dict)
+
+
+def session_memo(part: str) -> dict:
+    """This session's store for the upload page: ``part`` "files" keeps each read file by its upload id,
+    "scores" the last evaluations by their options (their number is bounded here)."""
+    return _MEMO.setdefault({}).setdefault(part, {})
+
+
+SAMPLE_DIR = Path(__file__).resolve().parents[2] / "samples"
 SAMPLE_RUNS = ("run_a.txt", "run_b.txt")
 SAMPLE_QRELS = "qrels.txt"
 KEPT_SCORES = 8  # evaluations kept per session (each option set is one)
 KEPT_FILES = 12  # files kept read per session
 OPEN_ITEMS = 30  # documents a query brings to the step view
-Problem = state.Problem
+Problem = model.Problem
 
 
 @dataclass(frozen=True)
@@ -73,7 +87,7 @@ class Collection:
 
 def read(upload: Upload) -> Loaded | FileError:
     """The file read, or why it could not be: once per session and file content."""
-    memo = session.data_memo("files")
+    memo = session_memo("files")
     if upload.key not in memo:
         try:
             memo[upload.key] = load(upload.data(), upload.name)
@@ -97,40 +111,36 @@ def _dropped(loaded: Loaded) -> Problem | None:
 
 def _file_error(exc: FileError) -> Problem:
     params = {"name": exc.name, **{k: v for k, v in exc.params.items() if k != "problem"}}
-    if exc.params.get("problem") is not None:
-        params["why"] = line_problem(exc.params["problem"])
+    if isinstance(problem := exc.params.get("problem"), LineProblem):  # a line that cannot be read: the first
+        params["why"] = line_problem(problem)
     return (f"data_file_{exc.code}", params)
+
+
+def _take(out: Collection, upload: Upload, wrong_kind: str) -> Loaded | None:
+    """``upload`` read for ``out``: the file, or None with its problem noted (unreadable, or a ``wrong_kind`` file)."""
+    got = read(upload)
+    if isinstance(got, FileError):
+        out.problems.append(_file_error(got))
+        return None
+    if got.kind == wrong_kind:  # a qrels file in the runs' box, or a run in the qrels box
+        out.problems.append(
+            ("data_not_run", {"name": got.name}) if wrong_kind == "qrels" else ("data_not_qrels", {"name": got.name})
+        )
+        return None
+    if (p := _dropped(got)) is not None:
+        out.problems.append(p)
+    return got
 
 
 def gather(run_uploads: list[Upload], qrels_upload: Upload | None) -> Collection:
     """Read every file and sort out the roles: runs from the run box, judgments from the qrels box
     (or from a run table's relevance column when that box is empty)."""
     out = Collection()
-    for upload in run_uploads:
-        got = read(upload)
-        if isinstance(got, FileError):
-            out.problems.append(_file_error(got))
-        elif got.kind == "qrels":
-            out.problems.append(("data_not_run", {"name": got.name}))
-        else:
-            out.runs.append(got)
-            if (p := _dropped(got)) is not None:
-                out.problems.append(p)
+    out.runs = [run for upload in run_uploads if (run := _take(out, upload, "qrels")) is not None]
     if qrels_upload is not None:
-        got = read(qrels_upload)
-        if isinstance(got, FileError):
-            out.problems.append(_file_error(got))
-        elif got.kind == "run":
-            out.problems.append(("data_not_qrels", {"name": got.name}))
-        else:
-            out.judgments = got
-            if (p := _dropped(got)) is not None:
-                out.problems.append(p)
-    if out.judgments is None:
-        for run in out.runs:
-            if run.kind == "both":  # a table with a relevance column: its judgments serve
-                out.judgments = run
-                break
+        out.judgments = _take(out, qrels_upload, "run")
+    if out.judgments is None:  # a table with a relevance column: its judgments serve
+        out.judgments = next((run for run in out.runs if run.kind == "both"), None)
     return out
 
 
@@ -144,8 +154,12 @@ def _sample_file(name: str) -> Upload:
 def _sample_texts() -> Mapping[str, Mapping[str, str]]:
     """The sample's query texts, read once per process, read-only."""
     texts = pd.read_csv(SAMPLE_DIR / "queries.tsv", sep="\t", dtype=str)
-    return MappingProxyType({row.query_id: MappingProxyType({"ko": row.ko, "en": row.en})
-                             for row in texts.itertuples()})
+    return MappingProxyType(
+        {
+            query: MappingProxyType({"ko": ko, "en": en})
+            for query, ko, en in zip(texts["query_id"], texts["ko"], texts["en"], strict=True)
+        }
+    )
 
 
 def sample() -> Collection:
@@ -155,10 +169,11 @@ def sample() -> Collection:
     return out
 
 
-def scores(run: Loaded, judgments: Loaded, *, k: int | None, ideal: str, missing: str,
-           no_relevant: str) -> CollectionScores:
+def scores(
+    run: Loaded, judgments: Loaded, *, k: int | None, ideal: str, missing: str, no_relevant: str
+) -> CollectionScores:
     """``score_collection`` of one run, kept for the session (the last ``KEPT_SCORES`` option sets)."""
-    memo = session.data_memo("scores")
+    memo = session_memo("scores")
     key = (run.name, id(run), judgments.name, id(judgments), k, ideal, missing, no_relevant)
     if key not in memo:
         memo[key] = score_collection(run, judgments, k=k, ideal=ideal, missing=missing, no_relevant=no_relevant)
@@ -178,13 +193,13 @@ class RunComparison:
 
 def comparisons(base: str, scored: dict[str, CollectionScores], gain: str) -> list[RunComparison]:
     """Every other run against ``base`` over the queries both counted; Holm-corrected when several."""
-    memo = session.data_memo("compare")
+    memo = session_memo("compare")
     key = (base, gain, tuple((name, id(s)) for name, s in scored.items()))
     if key in memo:
         return memo[key]
     memo.clear()
-    a = scored[base].per_query
-    a = a[a["counted"]].set_index("query_id")[f"ndcg_{gain}"]
+    per_query = scored[base].per_query
+    a = per_query[per_query["counted"]].set_index("query_id")[f"ndcg_{gain}"]
     out = []
     for name, s in scored.items():
         if name == base:
@@ -210,7 +225,7 @@ def short_names(ids: list[str], limit: int) -> list[str]:
     names, taken = [], set()
     for d in ids:
         text = " ".join(d.split())  # the step view strips names; ids with inner spaces stay readable
-        name = text if 0 < len(text) <= limit else f"{text[:head]}…{text[len(text) - (limit - 1 - head):]}"
+        name = text if 0 < len(text) <= limit else f"{text[:head]}…{text[len(text) - (limit - 1 - head) :]}"
         n = 2
         while name in taken or not name:
             mark = f"~{n}"
@@ -221,29 +236,44 @@ def short_names(ids: list[str], limit: int) -> list[str]:
     return names
 
 
-def query_example(run: Loaded, qrels: pd.DataFrame, query: str, *, k: int | None,
-                  ideal: str) -> tuple[state.Example | None, Problem]:
+def query_example(
+    run: Loaded, qrels: pd.DataFrame, query: str, *, k: int | None, ideal: str
+) -> tuple[model.Example | None, Problem]:
     """One query as a step-view example and the note that says where it came from, or (None, why not).
 
     The example holds the query's first ``OPEN_ITEMS`` documents in trec_eval's order with their
     grades (unjudged and negative ones 0) and, under the judged ideal, the grades of its other
     relevant documents as the judged pool, so the step view's nDCG@k equals the table's."""
-    ranked = trec_order(run.run[run.run["query_id"].astype(str) == query])
+    frame = run.run
+    assert frame is not None  # for type checkers: a file among the runs has a run (``_take``)
+    ranked = trec_order(frame[frame["query_id"].astype(str) == query])
     judged = qrels[qrels["query_id"].astype(str) == query]
-    grades = dict(zip(judged["doc_id"].astype(str), np.maximum(judged["relevance"].to_numpy(dtype=float), 0.0),
-                      strict=True))
+    grades = dict(
+        zip(judged["doc_id"].astype(str), np.maximum(judged["relevance"].to_numpy(dtype=float), 0.0), strict=True)
+    )
     top = max(grades.values(), default=0.0)
-    if top > max(state.SCALES) or any(g != int(g) for g in grades.values()):
+    if top > max(model.SCALES) or any(g != int(g) for g in grades.values()):
         return None, ("data_open_scale", {"query": query[:40], "top": f"{top:g}"})
     docs = ranked["doc_id"].astype(str).tolist()
     shown = docs[:OPEN_ITEMS]
-    names = short_names(shown, state.MAX_NAME)
-    items = tuple(state.Item(i, name, grades.get(d, 0.0)) for i, (d, name) in enumerate(zip(shown, names, strict=True)))
+    names = short_names(shown, model.MAX_NAME)
+    items = tuple(model.Item(i, name, grades.get(d, 0.0)) for i, (d, name) in enumerate(zip(shown, names, strict=True)))
     pool = tuple(sorted((g for d, g in grades.items() if g > 0 and d not in set(shown)), reverse=True))
     cut = k if k is not None and k <= len(shown) else (None if len(docs) <= len(shown) else len(shown))
-    ex = state.Example(items=items, gain="linear", k=cut, scale=int(max(top, 1)), ties="average",
-                       use_pool=ideal == "judged", pool=pool if ideal == "judged" else ())
-    params = {"query": query[:40], "run": run.name[:60], "n": len(shown), "total": len(docs),
-              "shortened": names != [" ".join(d.split()) for d in shown]}
+    ex = model.Example(
+        items=items,
+        gain="linear",
+        k=cut,
+        scale=int(max(top, 1)),
+        ties="average",
+        use_pool=ideal == "judged",
+        pool=pool if ideal == "judged" else (),
+    )
+    params = {
+        "query": query[:40],
+        "run": run.name[:60],
+        "n": len(shown),
+        "total": len(docs),
+        "shortened": names != [" ".join(d.split()) for d in shown],
+    }
     return ex, ("data_opened" if len(docs) <= len(shown) else "data_opened_cut", params)
-

@@ -1,9 +1,11 @@
 """The URL codec: the example and the language as readable query parameters, and back.
 
 ``read`` turns a link into (example, language, problem); ``write`` gives the parameters of an
-example. The list (``items``, ``rel``, ``scores``, ``pool``) is read together; every other
-parameter is one row of ``SETTINGS``: its name, how to read it, and how to write it. Adding a
-URL parameter takes an ``Example`` field, one row here and its ``url_NAME`` problem string.
+example. ``PARAMS`` lists every parameter in the order the address bar shows them: the list's
+columns (``items``, ``rel``, ``scores``, ``pool``), which are read together, and one ``Setting``
+row for every other: its name, how to read it, and how to write it. Adding a URL parameter takes
+an ``Example`` field, one row in ``PARAMS`` and its ``url_NAME`` problem string (architecture
+review 3, A5: the order is derived from the table, so no parameter can be left out of it).
 Pure Python (no streamlit).
 """
 
@@ -13,10 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import MappingProxyType
+from typing import Any
 
 from ndcg_core import GAINS, TIES
-from ui import presets
-from ui.state import (
+from teach import presets
+from teach.model import (
     DEFAULT,
     DEFAULT_SCALE,
     LANGS,
@@ -34,10 +37,6 @@ from ui.state import (
     letters,
     typed_text,
 )
-
-LIST_PARAMS = ("items", "rel", "scores", "pool")
-# The parameters in the order the address bar shows them.
-ORDER = ("items", "rel", "gain", "k", "scores", "ties", "pool", "scale", "threshold", "lang")
 
 
 class UrlProblem(Exception):
@@ -86,6 +85,7 @@ def _pool(raw: str) -> tuple[tuple[float, ...], Problem | None]:
 
 # ---------------------------------------------------------------- one row per setting
 
+
 def _read_gain(raw: str, ex: Example) -> str:
     if raw not in GAINS:
         raise UrlProblem("url_gain", value=raw[:20])
@@ -130,24 +130,35 @@ class Setting:
     write: Callable[[Example], str | None]  # None leaves the parameter out
 
 
-SETTINGS = (
+# Every parameter but the language, in the order the address bar shows them.
+PARAMS: tuple[str | Setting, ...] = (
+    "items",
+    "rel",
     Setting("gain", _read_gain, lambda ex: ex.gain),
     Setting("k", _read_k, lambda ex: "all" if ex.k is None else str(ex.k)),
+    "scores",
     # A tie policy other than the default stays in the link without scores too, so a reload keeps it.
     Setting("ties", _read_ties, lambda ex: ex.ties if ex.use_scores or ex.ties != "average" else None),
+    "pool",
     Setting("scale", _read_scale, lambda ex: _write_scale(ex)),
     Setting("threshold", _read_threshold, lambda ex: None if ex.threshold == 1 else str(ex.threshold)),
 )
+LIST_PARAMS = tuple(p for p in PARAMS if isinstance(p, str))
+SETTINGS = tuple(p for p in PARAMS if isinstance(p, Setting))
+ORDER = (*(p if isinstance(p, str) else p.name for p in PARAMS), "lang")
+_PLACE = {name: i for i, name in enumerate(ORDER)}
 
 
 # ---------------------------------------------------------------- the list
+
 
 def _read_list(params: dict[str, str]) -> tuple[Example, Problem | None]:
     """Every row of the link, usable or not: the row check names the bad ones, nothing is dropped."""
     if not (set(LIST_PARAMS) & params.keys()):
         return DEFAULT, None
-    columns = {name: _split(params[name]) if params.get(name, "").strip() else []
-               for name in ("items", "rel", "scores")}
+    columns = {
+        name: _split(params[name]) if params.get(name, "").strip() else [] for name in ("items", "rel", "scores")
+    }
     for name, parts in columns.items():
         if len(parts) > MAX_ITEMS:
             raise UrlProblem("url_too_many", param=name, count=len(parts), max=MAX_ITEMS)
@@ -190,8 +201,10 @@ def _write_list(ex: Example) -> dict[str, str]:
     Only a row with nothing typed into it yet is left out.
     """
     rows = [i for i in ex.items if not empty_row(i)]
-    out = {"items": _join("" if blank(i.name) else str(i.name).strip() for i in rows),
-           "rel": _join(typed_text(i.grade) for i in rows)}
+    out = {
+        "items": _join("" if blank(i.name) else str(i.name).strip() for i in rows),
+        "rel": _join(typed_text(i.grade) for i in rows),
+    }
     if ex.use_scores:
         out["scores"] = _join(typed_text(i.score) for i in rows)
     if ex.use_pool:
@@ -200,6 +213,7 @@ def _write_list(ex: Example) -> dict[str, str]:
 
 
 # ---------------------------------------------------------------- the codec
+
 
 def from_query(params: dict[str, str]) -> tuple[Example, Problem | None]:
     """The example a link describes, and the first problem with it.
@@ -217,7 +231,9 @@ def from_query(params: dict[str, str]) -> tuple[Example, Problem | None]:
     for setting in SETTINGS:
         if setting.name in params:
             try:
-                example = replace(example, **{setting.name: setting.read(params[setting.name], example)})
+                # The field is named at run time, so its value is Any: ``read`` gives the type that field holds.
+                change: dict[str, Any] = {setting.name: setting.read(params[setting.name], example)}
+                example = replace(example, **change)
             except UrlProblem as exc:
                 problem = problem or exc.problem
     return example, problem
@@ -235,7 +251,7 @@ def to_query(example: Example) -> dict[str, str]:
         value = setting.write(example)
         if value is not None:
             out[setting.name] = value
-    return {name: out[name] for name in ORDER if name in out}
+    return {name: out[name] for name in sorted(out, key=lambda name: _PLACE.get(name, len(ORDER)))}
 
 
 def read(params: dict[str, str]) -> tuple[Example, str, Problem | None]:

@@ -1,0 +1,27 @@
+"""Strings of the presenter view (?present=1): key -> (Korean, English)."""
+
+from __future__ import annotations
+
+STRINGS: dict[str, tuple[str, str]] = {
+    # Presenter view (?present=1)
+    "present_position": ("단계 {step} / {total} · ← → 키로 이동", "Step {step} of {total} · ← → keys move"),
+    "present_prev": ("◀ 이전", "◀ Previous"),
+    "present_next": ("다음 ▶", "Next ▶"),
+    "present_leave": ("발표 모드 끝내기", "Leave presenter view"),
+    "present_more_rows": (
+        "… 화면에 맞추려고 순위 {first}–{last}(모두 {more}개)를 뺐습니다.",
+        "… ranks {first}–{last} ({more} more rows) are left out to fit the screen.",
+    ),
+    "present_more_lines": ("… 순위 {n}개 더", "… {n} more ranks"),
+    "btn_cap_grades": ("척도에 맞추기: 척도보다 큰 점수 → {scale}", "Fit the scale: grades above it → {scale}"),
+    "delta_hint": (
+        "순서를 바꾸면 nDCG가 어떻게 달라졌는지 여기에 나옵니다.",
+        "Move an item and this line shows how nDCG changed.",
+    ),
+    "sticky_line": ("**nDCG{at} = {ndcg}**{delta}", "**nDCG{at} = {ndcg}**{delta}"),
+    "score_left_out": (
+        "이 점수는 유효한 행 {used}개만으로 계산했습니다(전체 {total}개 행). 아래 경고의 행을 고치면 다시 계산에 들어갑니다.",
+        "This score counts only the {used} valid rows of {total}. Fix the rows named below to count them again.",
+    ),
+    "delta_line": ("nDCG {before} → {after} (Δ {delta})", "nDCG {before} → {after} (Δ {delta})"),
+}
