@@ -11,6 +11,7 @@ import streamlit as st
 
 from ndcg_core import GAINS
 from ndcg_core.collection import IDEALS, MISSING, NO_RELEVANT
+from ndcg_core.stats import BOOTSTRAPS, PERMUTATIONS
 from teach.format import fmt, plain
 from ui import figures, nav, session, tables
 from ui.features import owndata
@@ -274,6 +275,17 @@ tables.show(query_table(worst, k, collection.texts, scores_only=True))
 
 # ---- one query, step by step
 order = s.per_query.sort_values(f"ndcg_{gain}", kind="stable")
+if (
+    len(order) > owndata.OPEN_CHOICES
+):  # a box of a million options stalls the browser: the worst ones, or the ones found
+    wanted = st.text_input(T("data_open_search"), key="data_open_search", max_chars=200).strip()
+    if wanted:
+        order = order[order["query_id"].astype(str).str.contains(wanted, regex=False)]
+        if order.empty:
+            st.caption(plain(T("data_open_none", text=wanted[:40])))
+    if len(order) > owndata.OPEN_CHOICES:
+        st.caption(T("data_open_shown", shown=f"{owndata.OPEN_CHOICES:,}", total=f"{len(order):,}"))
+        order = order.head(owndata.OPEN_CHOICES)
 value_of = dict(zip(order["query_id"], order[f"ndcg_{gain}"], strict=True))
 with st.form("data_open_form", border=False):
     query = st.selectbox(
@@ -282,7 +294,7 @@ with st.form("data_open_form", border=False):
         key="data_open_query",
         format_func=lambda q: f"{q} · {fmt(value_of[q])}",
     )
-    if st.form_submit_button(T("data_open"), icon=":material/calculate:"):
+    if st.form_submit_button(T("data_open"), icon=":material/calculate:") and query is not None:
         open_query(run, collection, s, query)
 
 # ---- compare runs
@@ -291,8 +303,17 @@ if len(names) < 2:
     st.caption(T("data_compare_one"))
     st.stop()
 base = st.selectbox(T("data_base"), names, key="data_base", **session.kept("data_base", names[0], names))
-with st.spinner(T("data_testing"), show_time=True):
-    results = owndata.comparisons(base, scored, gain)
+results = owndata.comparisons(base, scored, gain, run=False)  # kept from an earlier run of the page
+if results is None:
+    pairs = owndata.paired_queries(base, scored)
+    # A big comparison runs only when asked for, and stops when the tab that asked is gone (X5).
+    if pairs > owndata.AUTO_COMPARE:
+        st.caption(T("data_compare_big", n=f"{pairs:,}", boot=f"{BOOTSTRAPS:,}", perm=f"{PERMUTATIONS:,}"))
+    if pairs <= owndata.AUTO_COMPARE or st.button(T("data_compare_run"), key="data_compare_run"):
+        with st.spinner(T("data_testing"), show_time=True):
+            results = owndata.comparisons(base, scored, gain, stop=owndata.session_gone())
+    if results is None:  # not asked for yet, or its tab has closed
+        st.stop()
 st.caption(plain(T("data_compare_lead", base=base, gain=T(f"data_gain_{gain}"), what=k_label(k))))
 for c in results:  # one short table per run, measures down the side: it fits a phone
     st.markdown(f"**{plain(c.name)} − {plain(base)}**")

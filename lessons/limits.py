@@ -383,7 +383,7 @@ st.header(T("lab_cost_title"))
 st.write(T("lab_cost_lead"))
 if st.button(T("lab_measure"), key="limits_measure", icon=":material/timer:"):
     with st.spinner(T("lab_measuring"), show_time=True):
-        lab_state.set_timings(limits.time_evaluation(lab_settings.COST_SIZES, k=10, gain=ex.gain))
+        lab_state.set_timings(lab_state.measured(lab_settings.COST_SIZES, k=10, gain=ex.gain))
 timings = lab_state.timings()
 if timings is None:
     st.caption(T("lab_cost_none"))

@@ -7,10 +7,22 @@ answers. Rooms, students, questions and answers live in the database (live/store
 PostgreSQL with NDCG_DATABASE_URL), so a reload, a restart or another replica shows the same room.
 """
 
+import contextlib
+import math
+
 import streamlit as st
 
 from live import links, questions
-from live.store import DEFAULT_HOURS, MAX_STUDENTS, NICKNAME_MAX, NoRoom, RoomFull, new_student_id
+from live.store import (
+    DEFAULT_HOURS,
+    MAX_STUDENTS,
+    NICKNAME_MAX,
+    JoinsPaced,
+    NoRoom,
+    RoomFull,
+    RoomLocked,
+    new_student_id,
+)
 from teach.format import plain
 from ui import failsafe, session, share
 from ui.features import live
@@ -30,25 +42,39 @@ def page_link(**params: str) -> str:
 @failsafe.callback
 @live.guarded
 def on_join() -> None:
-    """Join the room of the typed code (a failed join counts towards the limit)."""
+    """Join the room of the typed code (a failed join counts towards the limit); a session that joined the room
+    before gets its own student back, never a new one."""
     s = live.store()
     typed = str(session.widget_value("live_join_code") or "").strip()
     if not typed:
         live.set_note(("live_no_code", {}))
         return
-    if live.join_blocked(s):
+    code = ""
+    with contextlib.suppress(ValueError):
+        code = links.parse_code(typed)
+    if not (code and live.known_room(code)) and live.join_blocked(s):
         live.set_note(("live_blocked", {}))
         return
     try:
-        code = links.parse_code(typed)
-        student = s.join(code, new_student_id(), str(session.widget_value("live_join_name") or ""))
-    except (ValueError, NoRoom):
+        if not code:
+            raise NoRoom(typed)
+        student = s.join(
+            code, live.my_student(code) or new_student_id(), str(session.widget_value("live_join_name") or "")
+        )
+    except NoRoom:
         live.failed_join(s)
         live.set_note(("live_no_room", {"code": typed[:20]}))
         return
     except RoomFull:
         live.set_note(("live_full", {"max": MAX_STUDENTS}))
         return
+    except RoomLocked:
+        live.set_note(("live_locked", {}))
+        return
+    except JoinsPaced as paced:
+        live.set_note(("live_paced", {"seconds": max(1, math.ceil(min(paced.wait, 60.0)))}))
+        return
+    live.remember_room(code, student.id)
     live.set_place(room=code, me=student.id)
 
 
@@ -75,6 +101,7 @@ def join_form(code: str = "") -> None:
 @live.guarded
 def on_open() -> None:
     code, key = live.store().create_room(hours=float(session.widget_value("live_hours") or DEFAULT_HOURS))
+    live.remember_room(code)
     live.set_place(room=code, teacher=key)
 
 
@@ -113,6 +140,67 @@ def on_reveal(code: str, key: str, no: int) -> None:
     live.forget_rooms()
 
 
+@failsafe.callback
+@live.guarded
+def on_lock(code: str, key: str, locked: bool) -> None:
+    live.store().set_locked(code, key, locked)
+    live.forget_rooms()
+
+
+@failsafe.callback
+@live.guarded
+def on_remove(code: str, key: str) -> None:
+    live.store().remove_students(code, key, session.widget_value("live_remove_pick") or ())
+    live.forget_widget("live_remove_pick")
+
+
+@failsafe.callback
+@live.guarded
+def on_remove_silent(code: str, key: str, no: int) -> None:
+    """Remove everyone who has not answered question ``no`` (a flood of fake students never answers)."""
+    s = live.store()
+    answered = {a.number for a in s.answers(code, no)}
+    s.remove_students(code, key, [m.number for m in s.roster(code, key) if m.number not in answered])
+
+
+def students_panel(code: str, key: str, q) -> None:
+    """How many students joined; lock or reopen joining; remove students (a room flooded with fake ones)."""
+    room = live.room(code)
+    roster = live.store().roster(code, key)
+    locked = room is not None and room.locked
+    left, right = st.columns([3, 1], vertical_alignment="center")
+    left.markdown(f"**{T('live_students_count', n=len(roster))}**")
+    if locked:
+        left.caption(T("live_locked_note"))
+    right.button(
+        T("live_unlock") if locked else T("live_lock"),
+        key="live_lock",
+        on_click=on_lock,
+        args=(code, key, not locked),
+        icon=":material/lock_open:" if locked else ":material/lock:",
+        width="stretch",
+    )
+    if not roster:
+        return
+    with st.expander(T("live_remove_heading"), icon=":material/person_remove:"):
+        st.caption(T("live_remove_note"))
+        lang = session.language()
+        names = {m.number: f"{live.student_name(m.number, m.nickname, lang)} (#{m.number})" for m in roster}
+        with st.form("live_remove", border=False):
+            st.multiselect(T("live_remove_pick"), list(names), format_func=names.get, key="live_remove_pick")
+            st.form_submit_button(
+                T("live_remove"), on_click=on_remove, args=(code, key), icon=":material/person_remove:"
+            )
+        if q is not None:
+            st.button(
+                T("live_remove_silent", no=q.no),
+                key="live_remove_silent",
+                on_click=on_remove_silent,
+                args=(code, key, q.no),
+                icon=":material/group_remove:",
+            )
+
+
 def teacher_view(code: str, key: str) -> None:
     room = live.room(code)
     st.header(T("live_room", code=code))
@@ -131,9 +219,13 @@ def teacher_view(code: str, key: str) -> None:
             png = share.qr_png(join_link)
             if png is not None:
                 st.image(png, caption=T("live_qr_caption"), width="stretch", alt=T("share_qr"))
-        st.markdown(f"**{T('live_teacher_link')}**")
-        st.warning(T("live_teacher_link_note"), icon=":material/key:")
-        st.code(page_link(room=code, teacher=key), language=None, wrap_lines=True)
+        # The key stays folded away, even here beside the QR code a teacher may project (review 3, X15).
+        if st.toggle(T("live_show_teacher_link"), key="live_show_teacher_link", value=False):
+            st.markdown(f"**{T('live_teacher_link')}**")
+            st.warning(T("live_teacher_link_note"), icon=":material/key:")
+            st.code(page_link(room=code, teacher=key), language=None, wrap_lines=True)
+
+    students_panel(code, key, q)
 
     st.subheader(T("live_ask_heading"))
     with st.form("live_ask", border=True):
@@ -270,7 +362,21 @@ def student_view(code: str, student_id: str) -> None:
 @live.store_guarded  # the room expired, or its key was wrong, between two looks; or the database is down
 def room_view(place: dict) -> None:
     code = place.get("room")
-    if code is not None and live.room(code) is None:
+    # Every link to a room is a guess until this session has been in it: a blocked session looks nothing up,
+    # and a room that does not exist counts as a failed join (once per code), as a wrong typed code does.
+    if code is not None and not live.known_room(code):
+        s = live.store()
+        if live.missed_room(code):
+            st.warning(T("live_no_room", code=code), icon=":material/search_off:")
+            code = None
+        elif live.join_blocked(s):
+            st.warning(T("live_blocked"), icon=":material/block:")
+            code = None
+        elif live.room(code) is None:
+            live.failed_join(s, code)
+            st.warning(T("live_no_room", code=code), icon=":material/search_off:")
+            code = None
+    elif code is not None and live.room(code) is None:
         st.warning(T("live_no_room", code=code), icon=":material/search_off:")
         code = None
     if code is None:

@@ -11,6 +11,7 @@ from ui.glossary import help_for
 from ui.i18n import T
 
 view = present.header() if present.active() else editor.lesson_header("steps")  # ?present=1: one step, large
+present.link_warning()  # a link's present or step that could not be used as given
 r = view.result
 ex = session.example()
 n = len(r.column("rank"))  # ranks in the list

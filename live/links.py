@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from live.store import CODE_ALPHABET, CODE_LENGTH, normalize_code
+from live.store import CODE_ALPHABET, CODE_LENGTH, CODE_LENGTHS, normalize_code
 
 PARAMS = ("room", "teacher", "view", "me")
 PARAMS_SET = frozenset(PARAMS)
@@ -20,8 +20,11 @@ _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")
 def parse_code(text: object) -> str:
     """A join code as typed ("abc-234" → "ABC234"), or ValueError naming it."""
     code = normalize_code(str(text))
-    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
-        raise ValueError(f"join code {str(text)[:20]!r} is not {CODE_LENGTH} letters and digits of a join code")
+    if len(code) not in CODE_LENGTHS or any(c not in CODE_ALPHABET for c in code):
+        raise ValueError(
+            f"join code {str(text)[:20]!r} is not {CODE_LENGTH} letters and digits of a join code"
+            " (or 6, of an older room)"
+        )
     return code
 
 

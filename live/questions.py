@@ -36,6 +36,7 @@ SLIPS = (
     "live_slip_order",
 )  # every mistake ``mistake`` can name (catalogue keys)
 NEAR = {"estimate": 0.02, "term": 0.01}  # a wrong answer this close to a known mistake's value is that mistake
+TERM_MAX = 1000.0  # the largest DCG term a student may answer (the largest right one is 7: gain 2³ − 1 at rank 1)
 
 
 @dataclass(frozen=True)
@@ -77,9 +78,13 @@ def question(kind: str, seed: int) -> exercises.Exercise:
 def store(ex: exercises.Exercise, response) -> Stored:
     """A student's response in its stored form; ValueError when it is not an answer to ``ex``."""
     if ex.kind in ("estimate", "term"):
-        value = float(response)
-        if not math.isfinite(value) or value < 0 or (ex.kind == "estimate" and value > 1):
-            raise ValueError(f"answer {response!r} is not a number from 0 to {'1' if ex.kind == 'estimate' else '∞'}")
+        top = 1.0 if ex.kind == "estimate" else TERM_MAX
+        try:
+            value = float(response)
+        except OverflowError:  # an int of 400 digits
+            value = math.inf
+        if not (0 <= value <= top):  # nan and ±inf too
+            raise ValueError(f"answer {str(response)[:40]!r} is not a number from 0 to {top:g}")
         return Stored(json.dumps(value), value, exercises.check(ex, value).correct)
     if ex.kind == "better":
         picks = {g: response.get(g) for g in GAINS} if isinstance(response, dict) else {}
@@ -114,13 +119,22 @@ def truth(ex: exercises.Exercise) -> float | None:
 
 
 def _edges(ex: exercises.Exercise, values: list[float]) -> np.ndarray:
-    """Ten bins over 0–1 (nDCG), or over 0 to a round top that holds every answer (a DCG term)."""
+    """Ten bins over 0–1 (nDCG), or over 0 to a round top that holds the answer and every answer up to TERM_MAX (a
+    DCG term)."""
     if ex.kind != "term":
         return np.round(np.linspace(0.0, 1.0, 11), 9)  # 0.3, not 0.30000000000000004: a typed 0.3 is in 0.3–0.4
-    top = max([1.0, *values])
-    step = 10 ** math.floor(math.log10(top / 10))
+    top = max([1.0, exercises.term(ex), *(v for v in values if v <= TERM_MAX)])  # the right answer's bar too
+    step = 10.0 ** math.floor(math.log10(top / 10))  # a float: an int top above 2⁶³ broke numpy (review 3, X1)
     top = math.ceil(top / 10 / step) * step * 10
     return np.round(np.linspace(0.0, top, 11), 9)
+
+
+def _number(value) -> float:
+    """``value`` as a float; an int too large for one is ±inf."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf if value > 0 else -math.inf
 
 
 def bars(ex: exercises.Exercise, answers: list[tuple[str, float | None]], *, same_word: str = "=") -> Bars:
@@ -144,18 +158,27 @@ def bars(ex: exercises.Exercise, answers: list[tuple[str, float | None]], *, sam
             tuple(seen.get(p, 0) for p in pairs),
             tuple(p == (right["linear"], right["exponential"]) for p in pairs),
         )
-    values = [v for _, v in answers if v is not None]
+    # Every number is counted: one below 0 in the first bin, one beyond the last edge (a term above TERM_MAX or
+    # inf, which a database may hold from before the limit) in a last bar "> top"; only nan is no number.
+    values = [x for x in (_number(v) for _, v in answers if v is not None) if not math.isnan(x)]
     edges = _edges(ex, values)
-    counts = np.histogram(values, bins=edges)[0] if values else np.zeros(len(edges) - 1, dtype=int)
+    inside = [max(v, edges[0]) for v in values if v <= edges[-1]]
+    counts = [int(c) for c in np.histogram(inside, bins=edges)[0]] if inside else [0] * (len(edges) - 1)
     digits = 1 if ex.kind != "term" else max(1, -math.floor(math.log10(edges[1] - edges[0])))
-    labels = tuple(f"{a:.{digits}f}–{b:.{digits}f}" for a, b in zip(edges[:-1], edges[1:], strict=True))
+    labels = [f"{a:.{digits}f}–{b:.{digits}f}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
     t = truth(ex)
     assert t is not None  # for type checkers: only "better" has no right number
-    holds = tuple(
+    holds = [
         bool(a <= t <= b) if i == len(labels) - 1 else bool(a <= t < b)
         for i, (a, b) in enumerate(zip(edges[:-1], edges[1:], strict=True))
-    )
-    return Bars(labels, tuple(int(c) for c in counts), holds, tuple(float(e) for e in edges))
+    ]
+    shown = [float(e) for e in edges]
+    if len(inside) < len(values):
+        labels.append(f"> {shown[-1]:.{digits}f}")
+        counts.append(len(values) - len(inside))
+        holds.append(False)
+        shown.append(shown[-1] + shown[1] - shown[0])
+    return Bars(tuple(labels), tuple(counts), tuple(holds), tuple(shown))
 
 
 # ---------------------------------------------------------------- the most common mistake

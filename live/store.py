@@ -12,6 +12,7 @@ import contextlib
 import functools
 import hashlib
 import hmac
+import logging
 import math
 import os
 import secrets
@@ -40,6 +41,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     inspect,
@@ -51,10 +53,13 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: rooms.locked and the join bucket (join_tokens, join_tokens_at); codes of 8
 MAX_STUDENTS = 500  # a room refuses the 501st student
-CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/1/I/O; 32**6 ≈ 1.07e9 codes
-CODE_LENGTH = 6
+CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # no 0/1/I/O; 32**8 ≈ 1.1e12 codes
+CODE_LENGTH = 8  # new rooms' codes
+CODE_LENGTHS = (6, 8)  # codes read: rooms opened before schema 2 had 6 characters
+JOIN_BURST = 60  # new students a room takes at once (a class of 60 scanning the QR code together) ...
+JOIN_RATE = 1.0  # ... and then per second: a flood of 500 takes over 7 minutes, in sight of the teacher
 NICKNAME_MAX = 24  # characters; longer nicknames are cut (the UI also says so)
 FAILED_JOIN_LIMIT = 5  # failed joins per client per FAILED_JOIN_WINDOW seconds
 FAILED_JOIN_WINDOW = 60.0
@@ -70,7 +75,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LIVE_DATABASE = ".data/live.sqlite3"
 _RETRIES = 200  # attempts when a UNIQUE constraint says another process won a race
 _PG_SCHEMA_LOCK = 0x6E646367  # pg_advisory_xact_lock key ("ndcg") serialising schema creation
-_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f")
+_INVISIBLE = frozenset(("Cc", "Cs", "Cf", "Zl", "Zp"))  # controls, surrogates, format characters, line breaks
 
 
 class StoreError(Exception):
@@ -81,8 +86,25 @@ class NoRoom(StoreError):
     """No room has this code, or it has expired."""
 
 
+class StoreGone(StoreError):
+    """The SQLite file was deleted or replaced while this store had it open: its rooms are lost, and nothing more
+    is written to the unlinked file (review 3, X6). Every call says so until a new room is opened."""
+
+
 class RoomFull(StoreError):
     """The room already has MAX_STUDENTS students."""
+
+
+class RoomLocked(StoreError):
+    """The teacher has locked the room: no new students."""
+
+
+class JoinsPaced(StoreError):
+    """The room took JOIN_BURST new students just now; the next may join in ``wait`` seconds."""
+
+    def __init__(self, message: str, wait: float):
+        super().__init__(message)
+        self.wait = wait
 
 
 class NotTeacher(StoreError):
@@ -104,6 +126,7 @@ class Room:
     code: str
     created_at: float
     expires_at: float
+    locked: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,6 +182,9 @@ rooms = Table(
     Column("teacher_hash", String(64), nullable=False),
     Column("created_at", Double, nullable=False),
     Column("expires_at", Double, nullable=False, index=True),
+    Column("locked", Boolean, nullable=False, server_default=false()),  # no new students (schema 2)
+    Column("join_tokens", Double, nullable=True),  # the room's join bucket; NULL: full (schema 2)
+    Column("join_tokens_at", Double, nullable=True),
 )
 
 students = Table(
@@ -244,11 +270,13 @@ def new_student_id() -> str:
 
 
 def clean_nickname(nickname: str | None) -> str:
-    """``nickname`` stripped, without control characters, cut to NICKNAME_MAX characters; plain text."""
-    kept = "".join(
-        ch for ch in str(nickname or "") if unicodedata.category(ch) not in ("Cc", "Cs") and ch not in _BIDI_CONTROLS
-    )
-    return kept.strip()[:NICKNAME_MAX].rstrip()
+    """``nickname`` in NFKC, stripped, without control or format characters, cut to NICKNAME_MAX characters.
+
+    Format characters (category Cf: zero-width spaces and joiners, BOM, bidi marks and overrides) are invisible,
+    so "\u200balice" would read as a second "alice" (review 3, X10); NFKC makes full-width "ａｌｉｃｅ" "alice".
+    """
+    kept = "".join(ch for ch in str(nickname or "") if unicodedata.category(ch) not in _INVISIBLE)
+    return unicodedata.normalize("NFKC", kept).strip()[:NICKNAME_MAX].rstrip()
 
 
 def _now(now: float | None) -> float:
@@ -264,7 +292,7 @@ def _new_code() -> str:
 
 
 def _code_ok(code: str) -> bool:
-    return len(code) == CODE_LENGTH and all(ch in CODE_ALPHABET for ch in code)
+    return len(code) in CODE_LENGTHS and all(ch in CODE_ALPHABET for ch in code)
 
 
 def _student_id_ok(student_id: object) -> bool:
@@ -317,10 +345,14 @@ _QUESTION_COLUMNS = (questions.c.no, questions.c.kind, questions.c.seed, questio
 
 
 class Store:
-    """The room store on one database URL (default: ``database_url()``); creates the schema on first use."""
+    """The room store on one database URL (default: ``database_url()``); creates the schema on first use.
 
-    def __init__(self, url: str | None = None):
+    ``join_burst`` and ``join_rate`` pace each room's new students (a token bucket kept in the room's row).
+    """
+
+    def __init__(self, url: str | None = None, *, join_burst: int = JOIN_BURST, join_rate: float = JOIN_RATE):
         self.url = url or database_url()
+        self.join_burst, self.join_rate = int(join_burst), float(join_rate)
         if self.url.startswith(("postgresql://", "postgres://")):
             self.url = "postgresql+psycopg://" + self.url.split("://", 1)[1]
         if self.url.startswith("sqlite"):
@@ -339,11 +371,47 @@ class Store:
             self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.backend == "postgresql" else self.engine
         )
         self._insert = sqlite.insert if self.backend == "sqlite" else postgresql.insert
+        self._file: tuple[int, int] | None = None  # the SQLite file's (device, inode) once the schema is in it
+        self._gone = False
         try:
             self._create_schema()
+            self._file = self._file_identity()
         except BaseException:
             self.engine.dispose()
             raise
+        if self._file is not None:  # every transaction, before its BEGIN and before its COMMIT, checks the file
+            event.listen(self.engine, "begin", self._check_file, insert=True)
+            event.listen(self.engine, "commit", self._check_file, insert=True)
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        """(device, inode) of the SQLite file at the database's path; None for PostgreSQL, memory or a missing file."""
+        database = self.engine.url.database if self.backend == "sqlite" else None
+        if not database or database == ":memory:" or database.startswith("file:"):
+            return None
+        try:
+            st = os.stat(database)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def _check_file(self, _conn=None) -> None:
+        """StoreGone when the path no longer holds the file this store opened (deleted, or another put there):
+        the pooled connections would go on writing into the unlinked file, which a restart never sees."""
+        if self._file is not None and (self._gone or self._file_identity() != self._file):
+            if not self._gone:
+                logging.getLogger("ndcg_app").error("the live database %s was deleted or replaced", self.engine.url)
+            self._gone = True
+            raise StoreGone(
+                f"the database file {self.engine.url.database} was deleted or replaced while the app ran; "
+                "its rooms are lost (a new room starts a new file)"
+            )
+
+    def _reopen(self) -> None:
+        """After StoreGone: drop the connections to the lost file and start a fresh one at the path."""
+        self.engine.dispose()
+        self._file = None  # no check while the schema goes into the new file
+        self._create_schema()
+        self._file, self._gone = self._file_identity(), False
 
     @staticmethod
     def _sqlite_setup(engine: Engine) -> None:
@@ -368,11 +436,14 @@ class Store:
         with self._writer.begin() as conn:
             if self.backend == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_SCHEMA_LOCK})
+            found = None
             if inspect(conn).has_table("schema_version"):
                 found = conn.execute(select(schema_version.c.version)).scalar()
                 if found is not None and found > SCHEMA_VERSION:
                     raise StoreError(f"database schema version {found} is newer than this app's {SCHEMA_VERSION}")
             metadata.create_all(conn, checkfirst=True)
+            if found is not None and found < SCHEMA_VERSION:
+                self._migrate(conn, found)
             try:
                 with conn.begin_nested():
                     conn.execute(
@@ -382,6 +453,22 @@ class Store:
                     )
             except IntegrityError:
                 pass  # another process stored it first
+
+    def _migrate(self, conn: Connection, found: int) -> None:
+        """Bring a database of schema ``found`` up to SCHEMA_VERSION, in the schema's own transaction."""
+        if found < 2:  # 1 → 2: a room can be locked and paces its joins; codes of 8 characters
+            columns = {c["name"] for c in inspect(conn).get_columns("rooms")}
+            boolean_false, double = ("0", "REAL") if self.backend == "sqlite" else ("false", "DOUBLE PRECISION")
+            for name, kind in (
+                ("locked", f"BOOLEAN NOT NULL DEFAULT {boolean_false}"),
+                ("join_tokens", double),
+                ("join_tokens_at", double),
+            ):
+                if name not in columns:
+                    conn.exec_driver_sql(f"ALTER TABLE rooms ADD COLUMN {name} {kind}")
+            if self.backend == "postgresql":  # SQLite does not enforce a VARCHAR's length
+                conn.exec_driver_sql(f"ALTER TABLE rooms ALTER COLUMN code TYPE VARCHAR({CODE_LENGTH})")
+        conn.execute(update(schema_version).values(version=SCHEMA_VERSION))
 
     def close(self) -> None:
         """Release the database connections."""
@@ -429,6 +516,8 @@ class Store:
         if not MIN_HOURS <= hours <= MAX_HOURS:
             raise ValueError(f"a room lives {MIN_HOURS:g} to {MAX_HOURS:g} hours, not {hours:g}")
         now = _now(now)
+        if self._gone:  # the file was deleted: a teacher opening a room starts the class again on a fresh one
+            self._reopen()
         self.purge_expired(now)
         key = secrets.token_urlsafe(24)
         for _ in range(_RETRIES):
@@ -506,6 +595,41 @@ class Store:
         """Show question ``no``'s solution (open or closed → revealed); no more answers."""
         return self._set_state(code, key, no, ("open", "closed"), "revealed", now)
 
+    def set_locked(self, code: str, key: str, locked: bool, now: float | None = None) -> bool:
+        """Lock the room (no new students; those in it stay and may come back) or unlock it; the new state."""
+        with self._writer.begin() as conn:
+            room_id = self._teacher_room(conn, code, key, _now(now))
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(locked=bool(locked)))
+        return bool(locked)
+
+    def roster(self, code: str, key: str, *, now: float | None = None) -> list[Student]:
+        """The room's students by number (teacher only: the ids are the students' keys)."""
+        with self._reader.begin() as conn:
+            room_id = self._teacher_room(conn, code, key, _now(now))
+            rows = conn.execute(
+                select(students.c.student_id, students.c.number, students.c.nickname)
+                .where(students.c.room_id == room_id)
+                .order_by(students.c.number)
+            ).all()
+        return [Student(id=r.student_id, number=r.number, nickname=r.nickname) for r in rows]
+
+    def remove_students(self, code: str, key: str, numbers, now: float | None = None) -> int:
+        """Remove the room's students of these ``numbers`` with their answers; how many were removed."""
+        wanted = sorted({int(n) for n in numbers})
+        if not wanted:
+            return 0
+        with self._writer.begin() as conn:
+            room_id = self._teacher_room(conn, code, key, _now(now))
+            gone = (
+                select(students.c.student_id)
+                .where(students.c.room_id == room_id, students.c.number.in_(wanted))
+                .scalar_subquery()
+            )
+            conn.execute(delete(answers).where(answers.c.room_id == room_id, answers.c.student_id.in_(gone)))
+            return conn.execute(
+                delete(students).where(students.c.room_id == room_id, students.c.number.in_(wanted))
+            ).rowcount
+
     def export_rows(self, code: str, key: str, *, now: float | None = None) -> list[dict]:
         """Every answer of the room, by question number then student number, for a CSV download."""
         with self._reader.begin() as conn:
@@ -549,11 +673,15 @@ class Store:
             return None
         with self._reader.begin() as conn:
             row = conn.execute(
-                select(rooms.c.code, rooms.c.created_at, rooms.c.expires_at).where(
+                select(rooms.c.code, rooms.c.created_at, rooms.c.expires_at, rooms.c.locked).where(
                     rooms.c.code == code, rooms.c.expires_at > _now(now)
                 )
             ).first()
-        return None if row is None else Room(code=row.code, created_at=row.created_at, expires_at=row.expires_at)
+        return (
+            None
+            if row is None
+            else Room(code=row.code, created_at=row.created_at, expires_at=row.expires_at, locked=bool(row.locked))
+        )
 
     def current_question(self, code: str, *, now: float | None = None) -> Question | None:
         """The room's latest question (highest number) in any state, or None."""
@@ -579,7 +707,10 @@ class Store:
     # -- students ------------------------------------------------------------------------------------------
 
     def join(self, code: str, student_id: str, nickname: str = "", now: float | None = None) -> Student:
-        """Join the room (again): the student's number and nickname; a non-empty new nickname replaces the old."""
+        """Join the room (again): the student's number and nickname; a non-empty new nickname replaces the old.
+
+        A student already in the room always gets back in; a new one is refused when the room is locked
+        (RoomLocked), full (RoomFull), or has just taken its burst of new students (JoinsPaced)."""
         if not _student_id_ok(student_id):
             raise ValueError(f"a student id is 1 to {STUDENT_ID_MAX} printable characters")
         code, nick, now = normalize_code(code), clean_nickname(nickname), _now(now)
@@ -595,12 +726,17 @@ class Store:
                         if nick and nick != row.nickname:
                             conn.execute(update(students).where(me).values(nickname=nick))
                         return Student(id=student_id, number=row.number, nickname=nick or row.nickname)
-                    last = conn.execute(
-                        select(func.max(students.c.number)).where(students.c.room_id == room_id)
-                    ).scalar()
-                    number = (last or 0) + 1
-                    if number > MAX_STUDENTS:
+                    gate = conn.execute(
+                        select(rooms.c.locked, rooms.c.join_tokens, rooms.c.join_tokens_at).where(rooms.c.id == room_id)
+                    ).first()
+                    if gate is not None and gate.locked:
+                        raise RoomLocked(f"room {code!r} is locked: the teacher takes no new students")
+                    number = self._free_number(conn, room_id)
+                    if number is None:
                         raise RoomFull(f"room {code!r} is full: it has {MAX_STUDENTS} students")
+                    tokens = self._take_join_token(conn, room_id, gate, now)
+                    if tokens < 0:
+                        raise JoinsPaced(f"room {code!r} takes new students at a pace; try again", -tokens)
                     conn.execute(
                         insert(students).values(
                             room_id=room_id, student_id=student_id, number=number, nickname=nick, joined_at=now
@@ -610,6 +746,32 @@ class Store:
             except IntegrityError:
                 continue  # another process took this number (or joined this id) first: look again
         raise StoreError("could not join the room; try again")
+
+    @staticmethod
+    def _free_number(conn: Connection, room_id: int) -> int | None:
+        """The number of the room's next student: one more than the last, else (the last removed students left
+        gaps) the smallest free one; None when the room holds MAX_STUDENTS."""
+        count, last = conn.execute(
+            select(func.count(), func.max(students.c.number)).where(students.c.room_id == room_id)
+        ).one()
+        if count >= MAX_STUDENTS:
+            return None
+        if (last or 0) < MAX_STUDENTS:
+            return (last or 0) + 1
+        taken = set(conn.execute(select(students.c.number).where(students.c.room_id == room_id)).scalars())
+        return next(n for n in range(1, MAX_STUDENTS + 1) if n not in taken)
+
+    def _take_join_token(self, conn: Connection, room_id: int, gate, now: float) -> float:
+        """Take one token of the room's join bucket (refilled at join_rate a second, up to join_burst) and store
+        the rest; when there is none, store nothing and return minus the seconds until one is there."""
+        tokens = float(self.join_burst)
+        if gate is not None and gate.join_tokens is not None and gate.join_tokens_at is not None:
+            elapsed = max(0.0, now - gate.join_tokens_at)
+            tokens = min(tokens, gate.join_tokens + elapsed * self.join_rate)
+        if tokens < 1.0:
+            return -max(0.1, (1.0 - tokens) / self.join_rate) if self.join_rate > 0 else -math.inf
+        conn.execute(update(rooms).where(rooms.c.id == room_id).values(join_tokens=tokens - 1.0, join_tokens_at=now))
+        return tokens - 1.0
 
     def student(self, code: str, student_id: str, *, now: float | None = None) -> Student | None:
         """The room's student with this id, or None."""

@@ -4,8 +4,10 @@ Measures: ``ndcg`` (no cut-off), ``ndcg_cut`` (cut-offs 5, 10, 15, 20, 30, 100, 
 and ``ndcg_cut.5,10`` (chosen cut-offs). By default every convention is trec_eval's, so the
 output equals trec_eval's (see ``ndcg_core.trec``); ``--gain exponential`` (or any other gain
 of the core's registry, ``ndcg_core._registry.GAINS``) and ``--ties average`` switch to the other
-conventions. Bad input exits with code 2 and one line naming the file and line, never a
-traceback; a failure that is not the input's (out of memory, a bug) exits with 3 and one line.
+conventions. As in trec_eval, lines starting with ``#`` are skipped and each grade is read with
+``atol``, cut to its integer part (2.7 counts as 2). Bad input exits with code 2 and one line
+naming the file and line, never a traceback; a failure that is not the input's (out of memory,
+a bug) exits with 3 and one line.
 Installed (``pip install .``), the same command is ``ndcg-eval``.
 
 Well-formed files are scored by ``ndcg_core.trec_fast`` (NumPy only, no pandas to import);

@@ -45,7 +45,8 @@ ALIASES = {  # the column each header name means; names are compared in lower ca
     "relevance": ("relevance", "rel", "grade", "label", "judgment", "judgement", "qrel"),
 }
 DELIMITERS = ("\t", ",", ";")
-FILE_ERRORS = ("binary", "encoding", "empty", "fields", "columns", "nothing", "malformed")  # FileError codes
+# FileError codes (the upload page adds "rows" and "queries" for files over its budget)
+FILE_ERRORS = ("binary", "encoding", "mixed", "empty", "fields", "columns", "nothing", "malformed", "rows", "queries")
 
 
 class FileError(ValueError):
@@ -151,8 +152,35 @@ def _head_kind(data: bytes) -> str | None:
     return "run" if n >= 6 else "qrels" if n == 4 else None
 
 
+_BOM = b"\xef\xbb\xbf"
+_LATER_BOM = re.compile(rb"(?<=[\r\n])\xef\xbb\xbf")
+
+
+def _utf8_line(data: bytes) -> int | None:
+    """In a file that is not UTF-8 (so read as CP949): the number of its first line that is itself non-ASCII UTF-8
+    (the file mixes the two encodings, and CP949 would misread that line's ids), or None."""
+    try:
+        data.decode("utf-8")
+        return None  # the whole file is UTF-8
+    except UnicodeDecodeError:
+        pass
+    for no, line in enumerate(data.splitlines(), start=1):
+        if not line.isascii():
+            try:
+                line.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            return no
+    return None
+
+
 def load(data: bytes, name: str) -> Loaded:
-    """Read one uploaded file; raise ``FileError`` when nothing in it can be used."""
+    """Read one uploaded file; raise ``FileError`` when nothing in it can be used.
+
+    A byte-order mark at the start of a later line (files joined together) is taken out, as the first line's is.
+    """
+    if _BOM in data[1:]:
+        data = _LATER_BOM.sub(b"", data)
     tried = _head_kind(data)  # a TREC file in the simple case is read without decoding all of it
     if tried is not None:
         table = _fast_lines(data, tried)
@@ -163,6 +191,8 @@ def load(data: bytes, name: str) -> Loaded:
     except ValueError as exc:
         code = "binary" if "binary" in str(exc) else "encoding"
         raise FileError(name, code, str(exc).split(": ", 1)[1]) from None
+    if not data.isascii() and (at := _utf8_line(data)) is not None:
+        raise FileError(name, "mixed", f"line {at} is UTF-8 but the file is read as CP949", line=at)
     first = _first_content(text)
     if first is None:
         raise FileError(name, "empty", "the file is empty")

@@ -11,6 +11,7 @@ fraction), so the app needs no SciPy; the tests check it against ``scipy.stats.t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -23,6 +24,16 @@ PERMUTATIONS = 10_000
 BOOTSTRAPS = 10_000
 SEED = 20261201
 _CHUNK_CELLS = 2_000_000  # random draws per chunk: ~16 MB at a time, whatever the number of queries
+Stop = Callable[[], bool] | None  # asked between chunks: True abandons the work (``Stopped``)
+
+
+class Stopped(Exception):
+    """The caller's ``stop`` said the work is no longer wanted (e.g. the browser tab that asked for it is gone)."""
+
+
+def _check(stop: Stop) -> None:
+    if stop is not None and stop():
+        raise Stopped
 
 
 @dataclass(frozen=True)
@@ -107,7 +118,9 @@ def paired_t(delta: np.ndarray) -> tuple[float, float]:
     return t, t_two_sided(t, n - 1)
 
 
-def randomization_p(delta: np.ndarray, permutations: int = PERMUTATIONS, seed: int = SEED) -> float:
+def randomization_p(
+    delta: np.ndarray, permutations: int = PERMUTATIONS, seed: int = SEED, *, stop: Stop = None
+) -> float:
     """Two-sided p of the paired randomization test: each query's Δ keeps or flips its sign at random.
 
     p = (1 + number of sign patterns whose |mean| reaches the observed one) / (1 + permutations),
@@ -121,6 +134,7 @@ def randomization_p(delta: np.ndarray, permutations: int = PERMUTATIONS, seed: i
     chunk = max(1, _CHUNK_CELLS // n)
     hits, done = 0, 0
     while done < permutations:
+        _check(stop)
         size = min(chunk, permutations - done)
         signs = rng.integers(0, 2, size=(size, n), dtype=np.int8).astype(np.float64) * 2.0 - 1.0
         hits += int(np.count_nonzero(np.abs(signs @ delta) / n >= observed))
@@ -129,7 +143,7 @@ def randomization_p(delta: np.ndarray, permutations: int = PERMUTATIONS, seed: i
 
 
 def bootstrap_ci(
-    delta: np.ndarray, resamples: int = BOOTSTRAPS, seed: int = SEED, level: float = 0.95
+    delta: np.ndarray, resamples: int = BOOTSTRAPS, seed: int = SEED, level: float = 0.95, *, stop: Stop = None
 ) -> tuple[float, float]:
     """The percentile bootstrap interval of the mean Δ: queries drawn with replacement, ``resamples`` times."""
     n = len(delta)
@@ -139,6 +153,7 @@ def bootstrap_ci(
     chunk = max(1, _CHUNK_CELLS // n)
     means = np.empty(resamples)
     for start in range(0, resamples, chunk):
+        _check(stop)
         size = min(chunk, resamples - start)
         means[start : start + size] = delta[rng.integers(0, n, size=(size, n))].mean(axis=1)
     tail = (1.0 - level) / 2.0 * 100
@@ -147,9 +162,18 @@ def bootstrap_ci(
 
 
 def compare(
-    a: ArrayLike, b: ArrayLike, *, permutations: int = PERMUTATIONS, resamples: int = BOOTSTRAPS, seed: int = SEED
+    a: ArrayLike,
+    b: ArrayLike,
+    *,
+    permutations: int = PERMUTATIONS,
+    resamples: int = BOOTSTRAPS,
+    seed: int = SEED,
+    stop: Stop = None,
 ) -> Comparison:
-    """Run B against run A: ``a`` and ``b`` hold each query's score, paired by position."""
+    """Run B against run A: ``a`` and ``b`` hold each query's score, paired by position.
+
+    ``stop`` is asked between chunks of the bootstrap and the randomization test; when it says True, ``Stopped``
+    is raised and the rest is not computed."""
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if a.shape != b.shape or a.ndim != 1:
         raise ValueError(f"the two runs need the same queries: got {a.shape} and {b.shape} scores")
@@ -165,7 +189,7 @@ def compare(
     sd = float(delta.std(ddof=1)) if n > 1 else float("nan")
     mean = float(delta.mean()) if n else float("nan")
     effect = mean / sd if n > 1 and sd > 0 else float("nan")
-    low, high = bootstrap_ci(delta, resamples, seed)
+    low, high = bootstrap_ci(delta, resamples, seed, stop=stop)
     return Comparison(
         n=n,
         mean_a=float(a.mean()) if n else float("nan"),
@@ -176,7 +200,7 @@ def compare(
         losses=int(np.count_nonzero(delta < 0)),
         t=t,
         p_t=p,
-        p_randomization=randomization_p(delta, permutations, seed),
+        p_randomization=randomization_p(delta, permutations, seed, stop=stop),
         permutations=permutations,
         ci_low=low,
         ci_high=high,

@@ -1,10 +1,13 @@
 """TREC files and trec_eval's nDCG conventions: read a run and its qrels, score them as trec_eval does.
 
 A run has lines ``qid Q0 docno rank score tag`` (fields after the tag are ignored) and qrels
-have lines ``qid iter docno rel``; fields are separated by any whitespace and blank lines are
-skipped, as trec_eval (9.0) reads them. Where trec_eval would read nonsense silently, these
-readers stop with one sentence that names the file, the line and the problem: a line with too
-few fields, a score or grade that is not a number (``atof`` would read it as 0), and a document
+have lines ``qid iter docno rel``; fields are separated by any whitespace, and blank lines and
+lines starting with ``#`` are skipped, as trec_eval reads them (usnistgov/trec_eval's current
+``get_trec_results.c`` and ``get_qrels.c``). ``read_qrels`` reads a grade as trec_eval's
+``atol`` does, cut to its integer part (``2.7`` is 2, ``-1.5`` is -1). Where trec_eval would
+read nonsense silently, these readers stop with one sentence that names the file, the line and
+the problem: a line with too few fields, a score or grade that is not a number (``atof`` would
+read it as 0), a grade written with an exponent (``atol`` reads ``1e1`` as 1), and a document
 listed twice for one query (trec_eval stops on it too).
 
 ``trec_eval_ndcg`` computes ``ndcg`` and ``ndcg_cut.K`` exactly as trec_eval does:
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -79,6 +83,8 @@ def _fast(text: str, n_fields: int, number_at: int) -> pd.DataFrame | None:
     from pyarrow import csv as pacsv  # imported on first use, as the careful path's other parts
 
     data = text.encode("utf-8")
+    if data.startswith(b"#") or b"\n#" in data or b"\r#" in data:
+        return None  # a comment line: the careful reader leaves it out
     names = [str(i) for i in range(n_fields)]
     for delimiter in (b" ", b"\t"):
         other = b"\t" if delimiter == b" " else b" "
@@ -160,7 +166,7 @@ _MESSAGES = {
     "number": "the {column} {value!r} is not a number",
     "infinite": "the {column} {value!r} is not a finite number",
     "duplicate": "query {query!r} lists document {doc!r} again (first on line {first})",
-    "comment": "a comment line (trec_eval has no comments)",
+    "comment": "a # comment line (trec_eval skips it too)",
     "blank": "the {column} is blank",
     "width": "{n} fields, but the header names {need}",
 }
@@ -213,8 +219,9 @@ def scan(text: str, what: str, *, comments: bool = False) -> tuple[pd.DataFrame,
 
 
 def _careful(text: str, name: str, what: str) -> pd.DataFrame:
-    """The line-by-line reader: the first bad line stops it, named with its file and line."""
-    df, problems = scan(text, what)
+    """The line-by-line reader: comment lines are skipped; the first bad line stops it, named with its file and line."""
+    df, problems = scan(text, what, comments=True)
+    problems = [p for p in problems if p.code != "comment"]
     if problems:
         raise ValueError(f"{name} line {problems[0].line}: {problems[0].message()}")
     if df.empty:
@@ -233,15 +240,34 @@ def read_run(source: str | os.PathLike[str] | bytes, name: str | None = None) ->
 
 
 def read_qrels(source: str | os.PathLike[str] | bytes, name: str | None = None) -> pd.DataFrame:
-    """TREC qrels as columns query_id, doc_id, relevance (grades as numbers, negative ones kept).
+    """TREC qrels as columns query_id, doc_id, relevance: each grade as trec_eval's ``atol`` reads it, cut to its
+    integer part (2.7 is 2, -1.5 is -1; negative grades kept).
 
-    Raises ValueError naming the file and line of the first bad line.
+    Raises ValueError naming the file and line of the first bad line, or of a grade written with an exponent.
     """
     text, name = _read_text(source, name)
     df = _fast(text, 4, 3)
-    if df is not None:
-        return df.rename(columns={"number": "relevance"})
-    return _careful(text, name, "qrels")
+    df = _careful(text, name, "qrels") if df is None else df.rename(columns={"number": "relevance"})
+    if _EXPONENT.search(text):
+        _refuse_exponents(text, name)
+    df["relevance"] = np.trunc(df["relevance"].to_numpy(dtype=float))
+    return df
+
+
+_EXPONENT = re.compile(r"[\d.][eE][+-]?\d")  # a number with an exponent, somewhere
+
+
+def _refuse_exponents(text: str, name: str) -> None:
+    """Stop at the first qrels grade written with an exponent: trec_eval's ``atol`` reads only its leading digits."""
+    for no, fields in _lines(text):
+        raw = fields[3] if len(fields) > 3 and not fields[0].startswith("#") else ""
+        if "e" in raw.lower() and _NUMBER.fullmatch(raw):
+            lead = re.match(r"[+-]?(\d*)", raw)
+            atol = int(lead.group(1) or "0") * (-1 if raw.startswith("-") else 1) if lead else 0
+            raise ValueError(
+                f"{name} line {no}: the relevance {raw!r} has an exponent, which trec_eval reads as {atol} "
+                "(only the leading digits); write the grade as a whole number"
+            )
 
 
 def trec_order(run: pd.DataFrame) -> pd.DataFrame:

@@ -5,8 +5,9 @@ give together, number for number, without pandas or pyarrow (whose imports alone
 the whole computation). It takes only the common case and returns None for anything else, which
 the careful readers then handle (and name the bad line of): every line exactly its 6 (run) or 4
 (qrels) fields, one space or tab apart; UTF-8 text without other whitespace; each query's lines
-together in one block; numbers written as plain decimals (others are checked one by one); no
-document twice in a query; ``ties="stable"``.
+together in one block; numbers written as plain decimals (other scores are checked one by one,
+other grades left to the careful reader); no document twice in a query; ``ties="stable"``. As in
+trec_eval, lines starting with ``#`` are skipped and a grade is cut to its integer part (``atol``).
 
 How: the separators' positions give every field's span; numbers are read from the digits in
 bulk (a mantissa of at most 15 digits over a power of ten is exact, so the division rounds as
@@ -94,6 +95,7 @@ class _Table:
     starts: np.ndarray  # first line of each query block
     lengths: np.ndarray
     qids: list[str]  # the query id of each block
+    n_odd: int = 0  # numbers that were not plain decimals (an exponent, or over 15 digits), read one by one
 
 
 def _windows(buf: np.ndarray, dtype: str) -> np.ndarray:
@@ -176,13 +178,33 @@ def _line_end_before(text: np.ndarray, lo: int, hi: int) -> int | None:
         step *= 16
 
 
-def _fixed(buf: np.ndarray) -> np.ndarray | None:
-    """The bytes without a byte-order mark, CRs before line ends and blank lines; None when that changes nothing."""
+def _fixed(buf: np.ndarray, comments: bool = False) -> np.ndarray | None:
+    """The bytes without a byte-order mark, CRs before line ends, blank lines and (with ``comments``) lines that
+    start with ``#``; None when that changes nothing."""
     data = unpadded(buf)
-    fixed = data.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n").lstrip(b"\n")
+    fixed = data.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n")
+    if comments:  # trec_eval skips them
+        fixed = _without_comments(fixed)
+    fixed = fixed.lstrip(b"\n")
     while b"\n\n" in fixed:  # blank lines are skipped
         fixed = fixed.replace(b"\n\n", b"\n")
     return padded(fixed) if fixed and fixed != data else None
+
+
+def _without_comments(data: bytes) -> bytes:
+    """The bytes without their lines that start with # (found with ``bytes.find``: few, in a large file)."""
+    parts, at = [], 0  # at: the start of a line not yet copied
+    while True:
+        if data.startswith(b"#", at):
+            comment = at
+        else:
+            comment = data.find(b"\n#", at) + 1
+            if not comment:
+                break
+        parts.append(data[at:comment])
+        end = data.find(b"\n", comment)
+        at = len(data) if end < 0 else end + 1
+    return b"".join([*parts, data[at:]]) if parts else data
 
 
 def _eight_digits(digits: np.ndarray, dots: np.ndarray, width: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -324,7 +346,7 @@ def _read_slice(
     if n_lines + n_inner != len(where) or sep[0] or (sep[1:] & sep[:-1]).any():
         return _FIX
     if n_inner != (n_fields - 1) * n_lines:
-        return None
+        return _FIX if _has_comment(chunk, where, seps) else None
     if chunk.max() >= 0x80:  # UTF-8 without Unicode spaces (str.split() would split on them)
         try:
             decoded = chunk.tobytes().decode("utf-8")
@@ -335,11 +357,13 @@ def _read_slice(
     where += _PAD + lo
     ends = where.reshape(-1, n_fields)
     if not (buf[ends[:, -1]] == 10).all():  # then no line has more or fewer fields
-        return None
+        return _FIX if _has_comment(chunk, where - (_PAD + lo), seps) else None
     windows = _windows(buf, "<u8")
     qs = np.empty(len(ends), dtype=np.int64)
     qs[0] = _PAD + lo
     qs[1:] = ends[:-1, -1] + 1
+    if (buf[qs] == 35).any():  # a line starting with # (with as many fields as a line needs)
+        return _FIX
     rows = slice(row0, row0 + len(ends))
     qe, ds, de = ends[:, 0], cols.doc_start[rows], cols.doc_end[rows]
     np.add(ends[:, 1], 1, out=ds)
@@ -361,20 +385,31 @@ def _read_slice(
     return _Slice(len(ends), odd, ns[odd], ne[odd], heads, qids, last_qid)
 
 
-def _refixed(buf: np.ndarray, n_fields: int, number_at: int) -> _Table | None:
+def _has_comment(chunk: np.ndarray, where: np.ndarray, seps: np.ndarray) -> bool:
+    """Whether a line of ``chunk`` (whole lines; ``where``: its separators' places, ``seps``: their bytes) starts
+    with #."""
+    return bool(chunk[0] == 35 or (chunk[where[seps == 10][:-1] + 1] == 35).any())
+
+
+def _refixed(buf: np.ndarray, n_fields: int, number_at: int, comments: bool = False) -> _Table | None:
     """The file read again once its bytes are fixed (see ``_fixed``); None when fixing changes nothing."""
-    fixed = _fixed(buf)
-    return None if fixed is None else _read(fixed, n_fields, number_at)
+    fixed = _fixed(buf, comments)
+    return None if fixed is None else _read(fixed, n_fields, number_at, comments)
 
 
 def _finish(
-    buf: np.ndarray, slices: list[_Slice | str | None], cols: _Columns, n_fields: int, number_at: int
+    buf: np.ndarray,
+    slices: list[_Slice | str | None],
+    cols: _Columns,
+    n_fields: int,
+    number_at: int,
+    comments: bool = False,
 ) -> _Table | None:
     """The file's table from its slices, read in order; None unless every slice is the simple case."""
     if any(part is None for part in slices):
         return None
     if _FIX in slices:
-        return _refixed(buf, n_fields, number_at)
+        return _refixed(buf, n_fields, number_at, comments)
     parts = [part for part in slices if isinstance(part, _Slice)]  # every slice, now
     qids: list[str] = []
     heads: list[np.ndarray] = []
@@ -406,7 +441,14 @@ def _finish(
         return None
     starts = np.concatenate(heads)
     return _Table(
-        buf, (cols.doc_start, cols.doc_end), cols.doc_hash, number, starts, np.diff(starts, append=len(number)), qids
+        buf,
+        (cols.doc_start, cols.doc_end),
+        cols.doc_hash,
+        number,
+        starts,
+        np.diff(starts, append=len(number)),
+        qids,
+        len(odd_rows),
     )
 
 
@@ -417,27 +459,31 @@ def _line_counts(buf: np.ndarray, plan: list[tuple[int, int]]) -> list[int]:
     return [0, *itertools.accumulate(counts)]
 
 
-def _read(buf: np.ndarray, n_fields: int, number_at: int) -> _Table | None:
+def _read(buf: np.ndarray, n_fields: int, number_at: int, comments: bool = False) -> _Table | None:
     """One TREC file (a padded buffer) read in bulk; None unless it is the simple case (see the module docstring).
 
     The bytes are read a slice of whole lines at a time, so that the temporaries stay in cache and
     nothing file-sized is allocated but the results.
     """
-    return _read_files([(buf, n_fields, number_at)], threads=1)[0]
+    return _read_files([(buf, n_fields, number_at)], threads=1, comments=comments)[0]
 
 
 def _read_both(qrels: np.ndarray, run: np.ndarray) -> tuple[_Table | None, _Table | None]:
-    """Both files read at once (see ``_read_files``)."""
-    q, r = _read_files([(qrels, 4, 3), (run, 6, 4)])
+    """Both files read at once (see ``_read_files``), lines starting with # skipped as trec_eval skips them."""
+    q, r = _read_files([(qrels, 4, 3), (run, 6, 4)], comments=True)
     return q, r
 
 
-def _read_files(files: list[tuple[np.ndarray, int, int]], threads: int = 2) -> list[_Table | None]:
+def _read_files(
+    files: list[tuple[np.ndarray, int, int]], threads: int = 2, *, comments: bool = False
+) -> list[_Table | None]:
     """Files (buffer, fields, number's field) read by two threads taking slices in turn (NumPy lets go of the GIL).
 
-    Each file's columns are allocated once, from its line count; each slice fills its own rows.
+    Each file's columns are allocated once, from its line count; each slice fills its own rows. A line
+    starting with # is skipped with ``comments``, else the file is not the simple case (None).
     """
-    plans = [_plan(buf) for buf, _, _ in files]
+    # a file starting with a comment is read once, without its comments (see _fixed), not twice
+    plans = [_FIX if comments and buf[_PAD] == 35 else _plan(buf) for buf, _, _ in files]
     cols: list[_Columns | None] = []  # per file: its columns, None when it has no slices to read (see _plan)
     tasks: list[tuple[int, int, int, int, _Columns]] = []  # per slice: file, bytes lo .. hi, first row, columns
     for f, ((buf, _, _), plan) in enumerate(zip(files, plans, strict=True)):
@@ -474,11 +520,10 @@ def _read_files(files: list[tuple[np.ndarray, int, int]], threads: int = 2) -> l
     for f, ((buf, n_fields, number_at), plan) in enumerate(zip(files, plans, strict=True)):
         columns = cols[f]
         if columns is None:  # no slices: a line longer than a slice (None), or bytes to fix first (_FIX)
-            out.append(None if plan is None else _refixed(buf, n_fields, number_at))
+            out.append(None if plan is None else _refixed(buf, n_fields, number_at, comments))
         else:
-            out.append(
-                _finish(buf, [done[i] for i, task in enumerate(tasks) if task[0] == f], columns, n_fields, number_at)
-            )
+            slices = [done[i] for i, task in enumerate(tasks) if task[0] == f]
+            out.append(_finish(buf, slices, columns, n_fields, number_at, comments))
     return out
 
 
@@ -609,9 +654,9 @@ def fast_trec_eval(
         padded(qrels_data) if isinstance(qrels_data, bytes) else qrels_data,
         padded(run_data) if isinstance(run_data, bytes) else run_data,
     )
-    if qrels is None or run is None:
+    if qrels is None or run is None or qrels.n_odd:  # a grade with an exponent: the careful path refuses it
         return None
-    grades = qrels.number
+    grades = np.trunc(qrels.number, out=qrels.number)  # trec_eval reads a grade with atol: 2.7 is 2, -1.5 is -1
     if gain in MAX_GRADE and (grades > MAX_GRADE[gain]).any():
         return None  # the careful path names the grade too large for the gain
 

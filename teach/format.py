@@ -18,6 +18,9 @@ _CELL_UNDERSCORE = re.compile(r"(?<![0-9A-Za-z])_|_(?![0-9A-Za-z])")  # intrawor
 _CELL_DIRECTIVE = re.compile(r":(?=[A-Za-z_])")  # Streamlit's :red[..], :material/icon: and :emoji:
 _CELL_BLOCK_START = re.compile(r"^(\s*)(#|>|[-+](?=\s|$))")  # a heading, a quote or a list item
 _CELL_ORDERED_START = re.compile(r"^(\s*\d+)([.)])(?=\s|$)")  # "1. " starts an ordered list
+# Streamlit's markdown rewrites every ":material/" to ":material_" before parsing, escaped or not, so a typed
+# ":material/home" would read ":material_home"; an escaped slash ("\/" reads "/") keeps it as typed.
+_MATERIAL, _MATERIAL_KEPT = ":material/", ":material\\/"
 
 
 def fmt(x: float, digits: int = 4) -> str:
@@ -43,7 +46,7 @@ def _cell(text: str) -> str:
     s = _CELL_UNDERSCORE.sub(r"\\_", s)
     s = _CELL_DIRECTIVE.sub(r"\\:", s)
     s = _CELL_BLOCK_START.sub(r"\1\\\2", s)
-    return _CELL_ORDERED_START.sub(r"\1\\\2", s)
+    return _CELL_ORDERED_START.sub(r"\1\\\2", s).replace(_MATERIAL, _MATERIAL_KEPT)
 
 
 def _no_autolink(s: str) -> str:
@@ -52,4 +55,4 @@ def _no_autolink(s: str) -> str:
 
 def plain(text: object) -> str:
     """User text made safe for st.markdown: every markdown, HTML and LaTeX character escaped, no autolink."""
-    return _MD_SPECIAL.sub(r"\\\1", _no_autolink(str(text))).replace("\n", " ")
+    return _MD_SPECIAL.sub(r"\\\1", _no_autolink(str(text))).replace("\n", " ").replace(_MATERIAL, _MATERIAL_KEPT)

@@ -162,7 +162,7 @@ def check(example: Example) -> Checked:
         if problem is None and owner.get(text) != item.uid:
             problem = ("row_name_duplicate", {"name": text, "other": row_of[owner[text]]})
         if problem is None and example.use_scores and score is None:
-            problem = ("row_score_nan", {"value": str(item.score)[:20]})
+            problem = ("row_score_nan", {"value": typed_text(item.score)[:20]})  # blank: '', never 'None'
         if problem is not None:
             problems.append((problem[0], {**problem[1], "row": row}))
             continue

@@ -7,6 +7,10 @@ row for every other: its name, how to read it, and how to write it. Adding a URL
 an ``Example`` field, one row in ``PARAMS`` and its ``url_NAME`` problem string (architecture
 review 3, A5: the order is derived from the table, so no parameter can be left out of it).
 Pure Python (no streamlit).
+
+Limit: a value over ``MAX_PARAM`` characters, or more than ``MAX_ITEMS`` rows, gives the default example with one
+sentence. A whole query string of about 600 kB or more never reaches the app (the browser or the server drops it on
+the way), so the page cannot tell it from a link without parameters: it opens the default example without a sentence.
 """
 
 from __future__ import annotations

@@ -297,3 +297,127 @@ def test_each_runs_own_query_rules_are_stated_when_it_is_picked(lang):
     at.selectbox(key="data_run").set_value("b.run").run()
     assert translate("data_cov_run_only", lang, n=2, ids="zz1, zz2") in captions()
     assert not any(c.startswith(translate("data_cov_judged_only_skip", lang, n=1, ids="")[:12]) for c in captions())
+
+
+# ------------------------------------------------------------------ one session's budget (review 3, X5)
+
+
+def test_a_file_over_the_query_or_line_budget_is_refused_in_one_sentence_and_the_rest_kept(monkeypatch):
+    """A run with more queries than a file may hold gets one sentence naming it and the limit; the other run is scored."""
+    from ui.features import owndata
+
+    monkeypatch.setattr(owndata, "MAX_QUERIES", 40)  # the sample's runs hold 50 queries; this one 30
+    small, qrels = ("\n".join(x for x in f.decode().splitlines() if int(x[1:3]) <= 30).encode() for f in (RUN_B, QRELS))
+    at = upload(data_page(), [("big.run", RUN_A), ("small.run", small)], ("q.qrels", qrels))
+    assert not at.exception
+    (warning,) = [w.value for w in at.warning]
+    assert unescaped(warning) == (
+        "big.run holds 50 queries; this page reads at most 40 per file (the command line python -m ndcg_core has no limit)."
+    )
+    assert list(means(at)) == ["small.run"]
+    monkeypatch.setattr(owndata, "MAX_ROWS", 100)
+    with pytest.raises(owndata.FileError) as err:
+        owndata.within_budget(owndata.load(RUN_A, "a.run"))
+    assert err.value.code == "rows" and err.value.params["n"] == f"{len(RUN_A.splitlines()):,}"
+
+
+def test_more_run_files_than_a_session_reads_are_named_and_left_out():
+    """Seven run files: the first five are read and scored, one sentence names the two left out."""
+    runs = [(f"r{i}.run", RUN_A if i % 2 else RUN_B) for i in range(7)]
+    at = upload(data_page(), runs, ("q.qrels", QRELS))
+    assert not at.exception
+    assert list(means(at)) == [f"r{i}.run" for i in range(5)]
+    (warning,) = [w.value for w in at.warning]
+    assert (
+        unescaped(warning)
+        == "Only the first 5 of the 7 run files were read (this page's limit); left out: r5.run, r6.run"
+    )
+
+
+def test_a_session_keeps_a_bounded_number_of_files_and_scores():
+    """What one session keeps is bounded: the files one page can use and two option sets of scores."""
+    from ui.features import owndata
+
+    assert owndata.KEPT_FILES == owndata.MAX_RUNS + 1 <= 6 and owndata.KEPT_SCORES <= 2 * owndata.MAX_RUNS
+
+
+def test_the_open_query_box_lists_the_worst_queries_and_a_search_finds_the_others(monkeypatch):
+    """With more queries than the box lists, it holds the worst ones with a caption saying so; typing part of an id finds others."""
+    from ui.features import owndata
+
+    monkeypatch.setattr(owndata, "OPEN_CHOICES", 10)
+    at = data_page()
+    box = at.selectbox(key="data_open_query")
+    assert len(box.options) == 10
+    assert any("Showing 10 of 50 queries, worst first" in c.value for c in at.caption)
+    at.text_input(key="data_open_search").input("q3").run()
+    assert sorted(o.split(" ")[0] for o in at.selectbox(key="data_open_query").options) == [f"q3{i}" for i in range(10)]
+    at.text_input(key="data_open_search").input("zz").run()
+    assert at.selectbox(key="data_open_query").options == []
+    assert any("No query id contains 'zz'" in c.value for c in at.caption)
+    next(b for b in at.button if b.label == translate("data_open", "en")).click().run()
+    assert not at.exception and at.session_state["example"] != owndata.sample  # nothing opened, no traceback
+
+
+def test_a_big_comparison_waits_for_its_button(monkeypatch):
+    """More paired queries than AUTO_COMPARE: no test runs until "Compare the runs" is pressed, and then it is kept."""
+    from ui.features import owndata
+
+    monkeypatch.setattr(owndata, "AUTO_COMPARE", 10)
+    calls = []
+    real = owndata.compare
+    monkeypatch.setattr(owndata, "compare", lambda *a, **kw: calls.append(1) or real(*a, **kw))
+    at = data_page()
+    tables = lambda: [t for t in at.table if translate("col_measure", "en") in t.value.columns]  # noqa: E731
+    assert calls == [] and tables() == []
+    assert any("The runs share 50 queries" in c.value for c in at.caption)
+    at.button(key="data_compare_run").click().run()
+    assert calls == [1] and len(tables()) == 1
+    at.run()
+    assert calls == [1] and len(tables()) == 1
+
+
+def test_a_comparison_stops_between_chunks_once_its_tab_is_gone(monkeypatch):
+    """The paired tests ask ``stop`` between chunks; a session whose websocket is gone gets nothing kept and no more work."""
+    from ndcg_core import stats
+    from ui.features import owndata
+
+    asked = []
+    with pytest.raises(stats.Stopped):
+        stats.compare(np.zeros(1000), np.ones(1000), stop=lambda: asked.append(1) or len(asked) > 2)
+    assert len(asked) == 3
+
+    class Ctx:
+        session_id = "s1"
+
+    class FakeRuntime:
+        active = True
+
+        @staticmethod
+        def exists():
+            return True
+
+        @classmethod
+        def instance(cls):
+            return cls
+
+        @classmethod
+        def is_active_session(cls, session_id):
+            return cls.active and session_id == "s1"
+
+    monkeypatch.setattr(owndata, "Runtime", FakeRuntime)
+    monkeypatch.setattr(owndata, "get_script_run_ctx", lambda **kw: Ctx())
+    gone = owndata.session_gone()
+    assert gone is not None and not gone()
+    FakeRuntime.active = False
+    assert gone()
+    monkeypatch.setattr(owndata, "session_memo", lambda part, memo={}: memo.setdefault(part, {}))
+    loaded = owndata.sample()
+    scored = {
+        run.name: owndata.score_collection(
+            run, loaded.judgments, k=10, ideal="judged", missing="skip", no_relevant="zero"
+        )
+        for run in loaded.runs
+    }
+    assert owndata.comparisons("run_a.txt", scored, "linear", stop=gone) is None
+    assert owndata.comparisons("run_a.txt", scored, "linear", run=False) is None

@@ -165,3 +165,31 @@ def test_a_lab_link_with_an_odd_digit_falls_back_with_one_sentence(lang, value):
     assert [w.value for w in at.warning] == [
         plain(translate("lab_bad_value", lang, param="lab_noise", value=value[:20]))
     ]
+
+
+def test_measure_runs_once_per_process_and_concurrent_presses_wait_for_it(monkeypatch):
+    """Eight threads asking at once get one shared measurement: time_evaluation runs once, the others wait for its result."""
+    import threading
+    import time
+
+    from ui.features import lab as lab_state
+
+    calls = []
+
+    def slow(sizes, **kw):
+        calls.append(1)
+        time.sleep(0.3)
+        return pd.DataFrame({"queries": [q for q, _ in sizes]})
+
+    monkeypatch.setattr(limits, "time_evaluation", slow)
+    got = []
+    threads = [
+        threading.Thread(target=lambda: got.append(lab_state.measured(lab.COST_SIZES, k=10, gain="exponential")))
+        for _ in range(8)
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert calls == [1] and len(got) == 8 and all(g is got[0] for g in got)
+    assert lab_state.measured(lab.COST_SIZES, k=10, gain="exponential") is got[0] and calls == [1]

@@ -76,14 +76,15 @@ def texts(at) -> str:
 
 
 def test_a_teacher_opens_a_room_and_gets_the_three_links(db):
-    """Opening a room puts the room and the teacher's key into the teacher's address and shows the join,
-    projector and teacher links; the sidebar shares only the join link."""
+    """Opening a room puts the room and the teacher's key into the teacher's address and shows the join and
+    projector links, and the teacher link behind its toggle; the sidebar shares only the join link."""
     at, code, key = teacher()
-    assert len(code) == 6 and len(key) >= 24
+    assert len(code) == 8 and len(key) >= 24
     assert at.query_params["room"] in (code, [code]) and at.query_params["teacher"] in (key, [key])
     links = [c.value for c in at.code]
     assert f"/live?room={code}&lang=en" in links and f"/live?room={code}&view=projector&lang=en" in links
-    assert any(key in link for link in links)
+    at.toggle(key="live_show_teacher_link").set_value(True).run()
+    assert any(key in c.value for c in at.code)
     sidebar = [c.value for c in at.sidebar.code]
     assert sidebar == [f"/live?room={code}&lang=en"]
     assert Store(db).room(code) is not None
@@ -198,7 +199,7 @@ def test_a_wrong_code_is_named_and_repeated_failures_are_limited(db):
 def test_a_full_room_refuses_the_next_student_in_one_sentence(db):
     """With 500 students in the room, the 501st is told the room is full and does not join."""
     _, code, _ = teacher()
-    s = Store(db)
+    s = Store(db, join_burst=MAX_STUDENTS)
     for _ in range(MAX_STUDENTS):
         s.join(code, new_student_id())
     at = open_page(PAGE, {"room": code, "lang": "ko"})
@@ -249,3 +250,206 @@ def test_an_unreachable_database_gets_one_sentence(monkeypatch):
     at = open_page(PAGE, {"room": "ABC234", "lang": "en"})
     assert [e.value for e in at.error] == [translate("live_store_down", "en")]
     assert not at.exception
+
+
+def test_a_huge_term_answer_is_refused_and_the_board_still_draws(db):
+    """A student's 10**20 for a DCG term is not stored (one sentence), and the teacher's board keeps drawing."""
+    at, code, _ = teacher()
+    start(at, "term", 11)
+    st_at, me = join(code, "big")
+    answer_number(st_at, 1e20)
+    assert not st_at.exception and (st_at.warning or st_at.error)
+    assert Store(db).my_answer(code, 1, me) is None
+    at.run()
+    assert translate("live_count", "en", answered=0, students=1) in texts(at)
+
+
+def test_the_reveal_is_drawn_even_when_the_chart_fails(db, monkeypatch):
+    """A histogram that raises costs only the chart (one sentence): the count, the answer and the solution still show."""
+    at, code, _ = teacher()
+    start(at, "term", 11)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a chart that cannot be drawn")
+
+    monkeypatch.setattr(questions, "bars", broken)
+    at.button(key="live_reveal").click().run()
+    ex = questions.question("term", 11)
+    assert not at.exception
+    assert translate("live_chart_failed", "en") in texts(at)
+    assert translate("live_right_answer", "en", answer=exercises.answer_text(ex, "en")) in texts(at)
+
+
+def test_the_suggested_seed_comes_from_every_seed_the_exercises_take(db, monkeypatch):
+    """The teacher's seed box suggests a seed drawn from all of 0–999,999,999, not from 0–999 (review 3, X14)."""
+    asked = []
+    monkeypatch.setattr(live_ui.secrets, "randbelow", lambda n: asked.append(n) or n - 1)
+    at, _, _ = teacher()
+    assert asked and set(asked) == {exercises.MAX_SEED}
+    assert at.number_input(key="live_seed").value == exercises.MAX_SEED - 1
+
+
+def test_the_teacher_link_is_hidden_until_asked_for(db):
+    """Beside the QR code only the students' and the projector's links show; the teacher link needs its own toggle."""
+    at, code, key = teacher()
+    shown = " ".join([*(c.value for c in at.code), texts(at)])
+    assert f"/live?room={code}&lang=en" in shown and key not in shown
+    assert at.image  # the QR code of the join link
+    at.toggle(key="live_show_teacher_link").set_value(True).run()
+    assert any(key in c.value for c in at.code)
+
+
+def test_look_alike_nicknames_are_told_apart_by_number(db):
+    """Two students who call themselves "alice" (one with a zero-width space) show as "alice (#1)" and "alice (#2)"
+    in the teacher's table, and the CSV names each one's number (review 3, X10)."""
+    at, code, key = teacher()
+    start(at, "estimate", 3)
+    for nickname in ("alice", "\u200balice"):
+        answer_number(join(code, nickname)[0], 0.5)
+    at.session_state["live_answers"] = True
+    at.run()
+    names = at.table[-1].value.iloc[:, 0].tolist() if at.table else at.dataframe[-1].value.iloc[:, 0].tolist()
+    assert names == ["alice (#1)", "alice (#2)"]
+    rows = list(csv.DictReader(io.StringIO(live_ui.export_csv(code, key).decode("utf-8-sig"))))
+    assert [(r["student"], r["nickname"]) for r in rows] == [("1", "alice"), ("2", "alice")]
+
+
+# ---------------------------------------------------------------- review 3: X2 (flood), X3 (shared address), X4 (oracle)
+
+
+def go_back_to(at, monkeypatch, params: dict[str, str]) -> None:
+    """Run ``at`` as the browser's Back button does: a history-navigation rerun to the address ``params``."""
+    from types import SimpleNamespace
+
+    from ui import session
+
+    at.query_params.clear()
+    for name, value in params.items():
+        at.query_params[name] = value
+    with monkeypatch.context() as m:
+        m.setattr(session, "get_script_run_ctx", lambda: SimpleNamespace(is_history_navigation=True))
+        at.run()
+
+
+def submit_join(at, code: str = "", lang: str = "en") -> None:
+    if code:
+        at.text_input(key="live_join_code").input(code)
+    at.button(key=f"FormSubmitter:live_join-{translate('live_join', lang)}").click().run()
+
+
+def test_a_session_that_joined_gets_its_own_student_back_never_a_new_one(db, monkeypatch):
+    """Back to the join link after joining opens the same student; the join form sent again from that session
+    (even as a bare ?room= page) gives the same student, so one session is one student."""
+    _, code, _ = teacher()
+    st_at, me = join(code, "ann")
+    go_back_to(st_at, monkeypatch, {"room": code, "lang": "en"})
+    assert st_at.session_state["live_place"] == {"room": code, "me": me}
+    for _ in range(3):
+        st_at.session_state["live_place"] = {"room": code}  # a page that shows the join form again
+        st_at.run()
+        submit_join(st_at, code)
+        assert st_at.session_state["live_place"].get("me") == me
+    assert Store(db).tally(code, 1) == (1, 0)
+
+
+def test_the_teacher_sees_the_count_locks_joining_and_removes_students(db):
+    """The teacher's page counts the students; Lock joining refuses a new student in one sentence (ko and en)
+    while the class stays; removing a student deletes them; Reopen joining lets students in again."""
+    at, code, key = teacher()
+    start(at, "estimate", 5)
+    join(code, "ann")
+    bot, _ = join(code, "bot")
+    answer_number(join(code, "kim")[0], 0.5)
+    at.run()
+    assert translate("live_students_count", "en", n=3) in texts(at)
+    at.button(key="live_lock").click().run()
+    assert Store(db).room(code).locked and translate("live_locked_note", "en") in texts(at)
+    for lang in ("en", "ko"):
+        late = open_page(PAGE, {"room": code, "lang": lang})
+        submit_join(late, lang=lang)
+        assert [e.value for e in late.error] == [translate("live_locked", lang)]
+        assert "me" not in late.session_state["live_place"]
+    bot.run()
+    assert "You: bot" in texts(bot)  # students in the room stay
+    at.multiselect(key="live_remove_pick").set_value([2])
+    at.button(key="FormSubmitter:live_remove-Remove the selected students").click().run()
+    assert [m.nickname for m in Store(db).roster(code, key)] == ["ann", "kim"]
+    assert translate("live_students_count", "en", n=2) in texts(at)
+    at.button(key="live_remove_silent").click().run()  # ann never answered question 1
+    assert [m.nickname for m in Store(db).roster(code, key)] == ["kim"]
+    at.button(key="live_lock").click().run()
+    assert not Store(db).room(code).locked
+    assert join(code, "lee")[1] is not None
+
+
+def test_a_paced_join_is_told_when_to_try_again(db, monkeypatch):
+    """When the room has just taken its burst of new students, the next one is told in one sentence to press
+    Join again in a few seconds, and does not join."""
+    _, code, _ = teacher()
+    paced = Store(db, join_burst=1, join_rate=0.001)
+    monkeypatch.setattr(live_ui, "store", lambda: paced)
+    join(code, "first")
+    for lang in ("en", "ko"):
+        at = open_page(PAGE, {"room": code, "lang": lang})
+        submit_join(at, lang=lang)
+        assert [e.value for e in at.error] == [translate("live_paced", lang, seconds=60)]
+        assert "me" not in at.session_state["live_place"]
+    paced.close()
+
+
+def test_one_guessing_tab_does_not_keep_its_classmates_out(db):
+    """A school shares one address: after the address made ADDRESS_LIMIT failed joins this minute, a tab that has
+    not failed still joins with the right code, while a tab that failed is blocked."""
+    _, code, _ = teacher()
+    s = Store(db)
+    for _ in range(live_ui.ADDRESS_LIMIT):
+        s.note_failed_join("ip:unknown")  # AppTest's address
+    classmate = open_page(PAGE, {"lang": "en"})
+    submit_join(classmate, code)
+    assert classmate.session_state["live_place"].get("me")
+    guesser = open_page(PAGE, {"lang": "en"})
+    submit_join(guesser, "ZZZZZZZZ")
+    submit_join(guesser, code)
+    assert [e.value for e in guesser.error] == [translate("live_blocked", "en")]
+    assert live_ui.ADDRESS_LIMIT >= 300  # far above a class of 60 mistyping a few times each
+
+
+def test_links_to_rooms_that_do_not_exist_are_counted_guesses_checked_before_the_lookup(db, monkeypatch):
+    """Opening ?room=CODE (or the projector view) of a room that does not exist counts as a failed join, once per
+    code; after five, the session is told it is blocked and no room is looked up, even the real one."""
+    _, code, _ = teacher()
+    at = open_page(PAGE, {"lang": "en"})
+    guesses = ["ZZZZZZZZ", "ZZZZZZZY", "ZZZZZZ", "ZZZZZZZX", "ZZZZZZZW"]
+    for i, guess in enumerate(guesses):
+        view = {"view": "projector"} if i % 2 else {}
+        go_back_to(at, monkeypatch, {"room": guess, **view, "lang": "en"})
+        assert translate("live_no_room", "en", code=guess) in [w.value for w in at.warning]
+        at.run()  # a rerun of the same page is not another guess
+    looked = []
+    monkeypatch.setattr(live_ui, "room", lambda c: looked.append(c))
+    for view in ({}, {"view": "projector"}):
+        go_back_to(at, monkeypatch, {"room": code, **view, "lang": "en"})
+        assert translate("live_blocked", "en") in [w.value for w in at.warning]
+        assert not [h for h in at.header if code in h.value]
+    assert looked == []
+    assert Store(db).join_blocked("ip:unknown", limit=len(guesses))
+
+
+def test_a_deleted_database_file_is_said_to_teacher_and_students(tmp_path, monkeypatch):
+    """The SQLite file deleted mid-class: a student's next answer is not acknowledged, the student and the teacher
+    read one sentence saying the class's data is lost, and a new room works again (review 3, X6)."""
+    path = tmp_path / "live.sqlite3"
+    monkeypatch.setenv("NDCG_DATABASE_URL", f"sqlite:///{path}")
+    at, code, _ = teacher()
+    start(at, "estimate", 5)
+    st_at, _ = join(code, "kim")
+    answer_number(st_at, 0.5)
+    for suffix in ("", "-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+    answer_number(st_at, 0.7)
+    gone = translate("live_store_gone", "en")
+    assert gone in [e.value for e in st_at.error] and not st_at.success and not st_at.exception
+    at.run()
+    assert gone in [e.value for e in at.error] and not at.exception
+    again, new_code, _ = teacher()
+    assert new_code != code and Store(f"sqlite:///{path}").room(new_code) is not None

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from tests.conftest import open_page
 from ui.i18n import translate
 
@@ -13,6 +17,11 @@ def param(at, name: str) -> str:
     """One URL parameter of the AppTest's address (a string or a one-item list)."""
     value = at.query_params[name]
     return value[0] if isinstance(value, list) else value
+
+
+def unescaped(text: str) -> str:
+    """A sentence as the reader sees it (``plain`` escapes markdown with backslashes)."""
+    return re.sub(r"\\(.)", r"\1", text)
 
 
 def step_headers(at) -> list[str]:
@@ -118,3 +127,34 @@ def test_a_short_list_or_a_small_k_is_shown_whole():
     assert [len(t.value) for t in at.table] == [3]
     assert translate("beyond_k", "en", k=3, hidden=17) in [c.value for c in at.caption]
     assert [line.split()[0] for line in at.text[0].value.splitlines()] == ["i=1", "i=2", "i=3", "DCG@3"]
+
+
+BAD_PRESENTER_LINKS = {
+    "step_999": ({"step": "999"}, 4, "The link's step='999' is not a step from 1 to 4, so step 4 is shown."),
+    "step_0": ({"step": "0"}, 1, "The link's step='0' is not a step from 1 to 4, so step 1 is shown."),
+    "step_text": ({"step": "two"}, 1, "The link's step='two' is not a step from 1 to 4, so step 1 is shown."),
+    "present_2": (
+        {"present": "2", "step": "3"},
+        None,
+        "The link's present='2' is not 1, so the whole page is shown (present=1 opens the presenter view).",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", BAD_PRESENTER_LINKS)
+def test_a_presenter_value_out_of_range_is_named_in_one_sentence(name):
+    """step=999, step=0, step=two and present=2 open the nearest usable view with one sentence saying so; Next clears it."""
+    change, step, sentence = BAD_PRESENTER_LINKS[name]
+    at = open_page("lessons/steps.py", {**PARAMS, **change})
+    assert not at.exception
+    assert [unescaped(w.value) for w in at.warning] == [sentence]
+    assert step_headers(at) == (TITLES if step is None else [TITLES[step - 1]])
+    if step is not None and step < 4:
+        at.button(key="present_next").click().run()
+        assert not at.warning
+
+
+def test_a_good_presenter_link_gives_no_warning():
+    """present=1&step=2 opens Step 2 without a sentence."""
+    at = open_page("lessons/steps.py", {**PARAMS, "step": "2"})
+    assert not at.warning and step_headers(at) == [TITLES[1]]

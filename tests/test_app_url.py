@@ -204,3 +204,23 @@ def test_a_new_setting_reaches_the_address(monkeypatch):
     monkeypatch.setattr(url, "SETTINGS", (*url.SETTINGS, extra))
     query = url.to_query(model.Example(items=(model.Item(0, "A", 1.0),)))
     assert query["base"] == "10" and list(query)[:2] == ["items", "rel"]
+
+
+@pytest.mark.parametrize("typed", ["abc", "nan", "inf", "1e400"])
+def test_a_bad_score_in_a_link_stays_as_typed_in_the_example_the_link_and_the_sentence(typed):
+    """scores=abc,1,2,3 keeps "abc" in the example and the address, and the row's sentence names it (as grades do)."""
+    at = open_page("lessons/steps.py", {"rel": "3,2,1,0", "scores": f"{typed},1,2,3", "lang": "en"})
+    assert not at.exception
+    (warning,) = [w.value for w in at.warning]
+    assert f"Row 1\\: the model score '{typed}' is blank or not a number" in warning
+    assert at.session_state["example"].items[0].score == typed
+    at.run()
+    scores = at.query_params["scores"]
+    assert (scores[0] if isinstance(scores, list) else scores) == f"{typed},1,2,3"
+
+
+def test_a_blank_score_is_named_as_blank_not_none():
+    """A missing score reads '' in the row's sentence, never 'None'."""
+    at = open_page("lessons/steps.py", {"rel": "3,2,1", "scores": ",1,2", "lang": "en"})
+    assert not any("None" in w.value for w in at.warning)
+    assert any("the model score '' is blank" in w.value for w in at.warning)

@@ -15,7 +15,7 @@ from ndcg_core.trec import LineProblem, scan
 
 RUN_COLUMNS = ["query_id", "doc_id", "score"]
 QRELS_COLUMNS = ["query_id", "doc_id", "relevance"]
-FILE_CODES = {"binary", "encoding", "empty", "fields", "columns", "nothing"}
+FILE_CODES = {"binary", "encoding", "mixed", "empty", "fields", "columns", "nothing"}
 
 
 def rows(df: pd.DataFrame) -> list[tuple]:
@@ -195,6 +195,32 @@ def test_undecodable_text():
     assert err.value.code == "encoding" and err.value.name == "x.txt"
 
 
+def test_a_file_mixing_utf8_and_cp949_lines_is_refused_naming_the_utf8_line():
+    """A run whose first line is UTF-8 Korean and second CP949 is refused (code "mixed", line 1), not read as mojibake."""
+    data = "q1 Q0 문서1 1 2.0 t\n".encode() + "q1 Q0 문서2 2 1.0 t\n".encode("cp949")
+    with pytest.raises(FileError, match=r"^mixed\.txt: line 1 is UTF-8") as err:
+        load(data, "mixed.txt")
+    assert err.value.code == "mixed" and err.value.params == {"line": 1}
+    tabled = b"qid,docno,rel\n" + "질의1,문서1,1\n".encode("cp949") + "질의1,문서2,2\n".encode()
+    with pytest.raises(FileError) as err:
+        load(tabled, "mixed.csv")
+    assert (err.value.code, err.value.params) == ("mixed", {"line": 3})
+
+
+def test_a_byte_order_mark_at_the_start_of_a_later_line_is_taken_out():
+    """Files joined together leave U+FEFF at a later line's start: every reader takes it out, so q2 stays q2."""
+    run = "q1 Q0 d1 1 2.0 t\n\ufeffq2 Q0 d1 1 2.0 t\n\ufeffq3 Q0 d1 1 2.0 t\r\n"
+    assert rows(load(run.encode(), "r.txt").run) == [("q1", "d1", 2.0), ("q2", "d1", 2.0), ("q3", "d1", 2.0)]
+    spaced = "q1  Q0 d1 1 2.0 t\n\ufeffq2\tQ0 d1 1 2.0 t\n"  # the line-by-line reader
+    assert [q for q, _, _ in rows(load(spaced.encode(), "r.txt").run)] == ["q1", "q2"]
+    qrels = "\ufeffq1 0 d1 1\n\ufeffq2 0 d1 2\n"
+    assert rows(load(qrels.encode(), "q.txt").qrels) == [("q1", "d1", 1.0), ("q2", "d1", 2.0)]
+    table = "qid,docno,rel\n\ufeffq1,d1,2\n"
+    assert rows(load(table.encode(), "j.csv").qrels) == [("q1", "d1", 2.0)]
+    inside = load("q1 Q0 a\ufeffb 1 2.0 t\n".encode(), "r.txt")  # not at a line start: kept, as trec_eval keeps it
+    assert rows(inside.run) == [("q1", "a\ufeffb", 2.0)]
+
+
 # -------------------------------------------------------------------------------------- bad files
 
 
@@ -317,7 +343,7 @@ def test_a_first_line_with_the_wrong_field_count_and_no_header(first, n):
             LineProblem(3, "duplicate", {"query": "q1", "doc": "d7", "first": 2}),
             "query 'q1' lists document 'd7' again (first on line 2)",
         ),
-        (LineProblem(3, "comment"), "a comment line (trec_eval has no comments)"),
+        (LineProblem(3, "comment"), "a # comment line (trec_eval skips it too)"),
         (LineProblem(3, "blank", {"column": "doc_id"}), "the doc_id is blank"),
         (LineProblem(3, "width", {"n": 2, "need": 3}), "2 fields, but the header names 3"),
     ],

@@ -240,10 +240,17 @@ def test_a_typed_code_is_read_whatever_its_case_and_dashes():
     assert links.parse_code("abc-234") == links.parse_code(" ABC 234 ") == "ABC234"
 
 
+def test_an_eight_character_code_is_read_and_a_seven_character_one_is_not():
+    """New rooms' codes have 8 characters ("abcd-2345" is ABCD2345); 6 still read (older rooms), 7 do not."""
+    assert links.parse_code("abcd-2345") == "ABCD2345"
+    with pytest.raises(ValueError):
+        links.parse_code("ABCD234")
+
+
 @pytest.mark.parametrize("text", ["", "ABC23", "ABC2345", "ABCDE1", "ABCDEO", "<scrip", "가나다라마바"])
 def test_a_code_that_cannot_be_a_join_code_raises_naming_it(text):
     """Codes of the wrong length or with 0, 1, O, I or other characters raise ValueError naming them."""
-    with pytest.raises(ValueError, match="is not 6 letters and digits of a join code"):
+    with pytest.raises(ValueError, match="is not 8 letters and digits of a join code"):
         links.parse_code(text)
 
 
@@ -273,3 +280,36 @@ def test_histogram_bins_match_numpy():
     values = rng.random(50).tolist()
     bars = questions.bars(ESTIMATE, [(json.dumps(v), v) for v in values])
     assert list(bars.counts) == np.histogram(values, bins=10, range=(0, 1))[0].tolist()
+
+
+# ---------------------------------------------------------------- any number a student can type (review 3, X1)
+
+ANY_NUMBER = st.one_of(
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from([1e20, 1e308, -1e308, float("inf"), float("-inf"), float("nan"), -0.0, 5e-324]),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["estimate", "term", "ideal"]), st.lists(ANY_NUMBER, max_size=12))
+def test_the_board_never_fails_on_any_number(kind, values):
+    """The histogram and the most common mistake take any float (nan, inf, huge, negative) and count every number."""
+    ex = {"estimate": ESTIMATE, "term": TERM, "ideal": IDEAL}[kind]
+    bars = questions.bars(ex, [(json.dumps(v), v) for v in values])
+    assert sum(bars.counts) == sum(1 for v in values if not math.isnan(v))
+    assert len(bars.labels) == len(bars.counts) == len(bars.right) == len(bars.edges) - 1
+    assert all(math.isfinite(e) for e in bars.edges) and sum(bars.right) == 1
+    response = json.dumps(exercises.ideal_order(ex)[::-1]) if kind == "ideal" else "0"
+    questions.mistake(ex, [(response, v, False) for v in values])
+
+
+def test_a_huge_term_answer_is_refused_in_words_and_still_drawn_if_stored():
+    """10**20 and a 400-digit number are refused as answers (ValueError, never OverflowError), and the board
+    counts such values, if a database holds them, in a last bar beyond the rest."""
+    for typed in (10**20, 10**400, "9" * 400, 1e308, float(questions.TERM_MAX) * 2):
+        with pytest.raises(ValueError, match=f"from 0 to {questions.TERM_MAX:g}"):
+            questions.store(TERM, typed)
+    assert questions.store(TERM, questions.TERM_MAX).value == questions.TERM_MAX
+    bars = questions.bars(TERM, [("1", 1.0), ("1e20", 1e20), ("big", 10**400), ("top", 1e308), ("3", 3.0)])
+    assert sum(bars.counts) == 5 and bars.counts[-1] == 3 and bars.labels[-1].startswith(">")
+    assert not bars.right[-1] and bars.edges[-2] <= questions.TERM_MAX

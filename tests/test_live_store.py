@@ -105,7 +105,7 @@ def room_rows(store: Store, code: str) -> int:
 
 
 def test_schema_created_once_with_its_version(db_url):
-    """Opening the database twice creates every table once and stores one schema_version row holding 1."""
+    """Opening the database twice creates every table once and stores one schema_version row holding SCHEMA_VERSION."""
     Store(db_url).close()
     second = Store(db_url)
     try:
@@ -118,10 +118,12 @@ def test_schema_created_once_with_its_version(db_url):
 
 
 def test_newer_schema_version_refused(store):
-    """A database written by a newer app (schema version 2) is refused with a message naming both versions."""
+    """A database written by a newer app (schema version + 1) is refused with a message naming both versions."""
     with store.engine.begin() as conn:
         conn.execute(update(schema_version).values(version=SCHEMA_VERSION + 1))
-    with pytest.raises(StoreError, match=f"database schema version {SCHEMA_VERSION + 1} is newer than this app's 1"):
+    with pytest.raises(
+        StoreError, match=f"database schema version {SCHEMA_VERSION + 1} is newer than this app's {SCHEMA_VERSION}"
+    ):
         Store(store.url)
 
 
@@ -599,3 +601,187 @@ def test_live_never_imports_streamlit():
     """Importing the store loads no streamlit module."""
     code = "import sys, live.store; sys.exit(1 if any(m.split('.')[0] == 'streamlit' for m in sys.modules) else 0)"
     assert subprocess.run([sys.executable, "-c", code], cwd=live_store.ROOT).returncode == 0
+
+
+# -- a room flooded with fake students (review 3, X2) and its code space (X4) ------------------------------
+
+
+def _as_version_1(url: str) -> None:
+    """Turn the fresh database at ``url`` into what schema version 1 made: no lock, no join bucket, codes of 6."""
+    from sqlalchemy import text
+
+    s = Store(url)
+    try:
+        with s.engine.begin() as conn:
+            for column in ("locked", "join_tokens", "join_tokens_at"):
+                conn.exec_driver_sql(f"ALTER TABLE rooms DROP COLUMN {column}")
+            if s.backend == "postgresql":
+                conn.exec_driver_sql("ALTER TABLE rooms ALTER COLUMN code TYPE VARCHAR(6)")
+            conn.execute(
+                text("INSERT INTO rooms (code, teacher_hash, created_at, expires_at) VALUES (:c, :h, :t, :e)"),
+                {"c": "HJK234", "h": hashlib.sha256(b"k" * 32).hexdigest(), "t": T0, "e": T0 + HOUR},
+            )
+            conn.execute(update(schema_version).values(version=1))
+    finally:
+        s.close()
+
+
+def test_a_version_1_database_is_migrated_and_its_six_character_room_still_works(db_url):
+    """A schema-1 database gets the lock and join-bucket columns and version 2; its room of 6 characters opens,
+    takes students and can be locked, and new rooms get codes of 8 characters."""
+    _as_version_1(db_url)
+    s = Store(db_url)
+    try:
+        with s.engine.connect() as conn:
+            assert conn.execute(select(schema_version.c.version)).scalar() == SCHEMA_VERSION == 2
+        assert {"locked", "join_tokens", "join_tokens_at"} <= {
+            c["name"] for c in inspect(s.engine).get_columns("rooms")
+        }
+        assert s.room("hjk-234", now=T0) == Room(code="HJK234", created_at=T0, expires_at=T0 + HOUR, locked=False)
+        assert s.join("HJK234", "kid", "Ann", now=T0).number == 1
+        assert s.set_locked("HJK234", "k" * 32, True, now=T0)
+        with pytest.raises(live_store.RoomLocked):
+            s.join("HJK234", "kid2", now=T0)
+        code, _ = s.create_room(now=T0)
+        assert len(code) == 8 and s.room(code, now=T0) is not None
+    finally:
+        s.close()
+    Store(db_url).close()  # opening a migrated database again changes nothing
+
+
+def test_new_codes_have_eight_characters_and_the_arithmetic_holds():
+    """A new code is 8 of the 32 letters and digits: 32⁸ ≈ 1.1e12 codes, so 5 guesses a second for a 50-minute
+    class period against 100 open rooms finds one with odds below 1 in 70,000."""
+    assert CODE_LENGTH == 8 and len(CODE_ALPHABET) == 32 and live_store.CODE_LENGTHS == (6, 8)
+    assert 5 * 50 * 60 * 100 / 32**8 < 1 / 70_000
+
+
+def test_a_locked_room_takes_no_new_student_but_keeps_those_in_it(store):
+    """Locking refuses new students (RoomLocked) while a student in the room rejoins; unlocking lets joins in;
+    only the teacher's key locks."""
+    code, key = store.create_room(now=T0)
+    store.join(code, "in", "Ann", now=T0)
+    assert store.set_locked(code, key, True, now=T0) is True
+    assert store.room(code, now=T0).locked
+    with pytest.raises(live_store.RoomLocked, match="locked"):
+        store.join(code, "new", now=T0)
+    assert store.join(code, "in", now=T0) == Student(id="in", number=1, nickname="Ann")
+    with pytest.raises(NotTeacher):
+        store.set_locked(code, "x" * 32, False, now=T0)
+    assert store.set_locked(code, key, False, now=T0) is False
+    assert store.join(code, "new", now=T0).number == 2
+
+
+def test_the_teacher_removes_students_with_their_answers(store):
+    """Removing students by number deletes them and their answers, frees their places, and needs the key;
+    the roster lists who is left."""
+    code, key = room_with_question(store, students_=4)
+    for sid in ("s1", "s2", "s3"):
+        store.answer(code, 1, sid, "0.5", 0.5, False, now=T0)
+    with pytest.raises(NotTeacher):
+        store.remove_students(code, "x" * 32, [1], now=T0)
+    with pytest.raises(NotTeacher):
+        store.roster(code, "x" * 32, now=T0)
+    assert store.remove_students(code, key, [2, 4, 99], now=T0) == 2
+    assert [m.number for m in store.roster(code, key, now=T0)] == [1, 3]
+    assert store.student(code, "s2", now=T0) is None and store.my_answer(code, 1, "s2", now=T0) is None
+    assert store.tally(code, 1, now=T0) == (2, 2)
+    assert store.remove_students(code, key, [], now=T0) == 0
+
+
+def test_a_full_room_takes_a_student_again_once_some_are_removed(db_url):
+    """After the teacher removes fake students from a full room, new students get the freed numbers."""
+    s = Store(db_url, join_burst=MAX_STUDENTS)
+    try:
+        code, key = s.create_room(now=T0)
+        for i in range(MAX_STUDENTS):
+            s.join(code, f"bot{i}", now=T0)
+        with pytest.raises(RoomFull):
+            s.join(code, "real", now=T0)
+        assert s.remove_students(code, key, range(2, 401), now=T0) == 399
+        assert s.join(code, "real", now=T0 + 60).number == 2
+        assert s.join(code, "real2", now=T0 + 60).number == 3
+    finally:
+        s.close()
+
+
+def test_new_students_are_paced_per_room(db_url):
+    """A room takes its burst of new students at once, then one per 1/rate seconds; it says how long to wait;
+    a student already in, and another room, are not held back."""
+    s = Store(db_url, join_burst=3, join_rate=0.5)
+    try:
+        code, _ = s.create_room(now=T0)
+        other, _ = s.create_room(now=T0)
+        assert [s.join(code, f"k{i}", now=T0).number for i in range(3)] == [1, 2, 3]
+        with pytest.raises(live_store.JoinsPaced) as paced:
+            s.join(code, "k3", now=T0 + 1)
+        assert paced.value.wait == pytest.approx(1.0)
+        assert s.join(code, "k0", now=T0 + 1).number == 1
+        assert s.join(other, "k3", now=T0 + 1).number == 1
+        assert s.join(code, "k3", now=T0 + 2).number == 4
+        with pytest.raises(live_store.JoinsPaced):
+            s.join(code, "k4", now=T0 + 2)
+        assert s.tally(code, 1, now=T0 + 2) == (4, 0)
+    finally:
+        s.close()
+
+
+def test_a_class_of_60_joins_at_once_and_a_flood_of_500_takes_minutes(store):
+    """With the default pace, 60 students join in the same second; 500 fake ones need over 7 minutes."""
+    assert (live_store.JOIN_BURST, live_store.JOIN_RATE) == (60, 1.0)
+    code, _ = store.create_room(now=T0)
+    assert [store.join(code, f"kid{i}", now=T0).number for i in range(60)] == list(range(1, 61))
+    with pytest.raises(live_store.JoinsPaced):
+        store.join(code, "bot", now=T0)
+    assert (MAX_STUDENTS - live_store.JOIN_BURST) / live_store.JOIN_RATE > 7 * 60
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("\u200balice", "alice"),
+        ("\ufeffal\u200cice\u2060", "alice"),
+        ("ali\u200dce\u200e\u061c", "alice"),
+        ("ａｌｉｃｅ", "alice"),
+        ("al\u2028ice", "alice"),
+        ("\U000e0061lice", "lice"),
+    ],
+)
+def test_a_nickname_loses_invisible_characters_and_look_alike_forms(typed, kept):
+    """Zero-width and other format characters (category Cf) are removed and NFKC applied, so no "alice" hides a twin."""
+    assert live_store.clean_nickname(typed) == kept
+
+
+def _delete_sqlite_files(path) -> None:
+    for suffix in ("", "-wal", "-shm"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+
+
+def test_a_deleted_sqlite_file_is_detected_and_nothing_more_is_acknowledged(tmp_path):
+    """With the SQLite file deleted mid-class, the next answer, poll and join raise StoreGone instead of going into
+    the unlinked file (review 3, X6); opening a new room starts a fresh file, where the old room is gone."""
+    path = tmp_path / "live.sqlite3"
+    with Store(f"sqlite:///{path}") as s:
+        code, key = room_with_question(s, students_=2)
+        s.answer(code, 1, "s1", "0.5", 0.5, False, now=T0)
+        _delete_sqlite_files(path)
+        with pytest.raises(live_store.StoreGone, match="deleted or replaced"):
+            s.answer(code, 1, "s2", "0.5", 0.5, False, now=T0)
+        for poll in (lambda: s.tally(code, 1, now=T0), lambda: s.current_question(code, now=T0)):
+            with pytest.raises(live_store.StoreGone):
+                poll()
+        with pytest.raises(live_store.StoreGone):
+            s.join(code, "s3", "late", now=T0)
+        new_code, _ = s.create_room(now=T0)
+        assert s.room(code, now=T0) is None and s.room(new_code, now=T0) is not None and path.exists()
+
+
+def test_a_replaced_sqlite_file_is_detected(tmp_path):
+    """A different file put at the database's path (a redeploy, a restored copy) is no longer the class's store."""
+    path = tmp_path / "live.sqlite3"
+    with Store(f"sqlite:///{path}") as s:
+        code, _ = room_with_question(s, students_=1)
+        _delete_sqlite_files(path)
+        Store(f"sqlite:///{path}").close()  # another process makes a fresh, empty database there
+        with pytest.raises(live_store.StoreGone):
+            s.answer(code, 1, "s1", "0.5", 0.5, False, now=T0)

@@ -8,9 +8,11 @@ A missing nginx fails these tests; it never skips them.
 
 from __future__ import annotations
 
+import http.client
 import random
 import re
 import time
+import urllib.request
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -233,3 +235,32 @@ def test_a_grade_typed_into_the_grid_right_after_a_failover_is_kept(new_context,
     expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking([3, 0, 3, 2], k=3).ndcg:.4f}", timeout=LONG)
     assert rows(page) == names and url_items(page) == names
     assert not errors
+
+
+def test_the_access_log_keeps_no_query_string_and_uploads_are_bounded(cluster):
+    """nginx logs a teacher link's path without its key or a student's id, refuses a body over 21 MB and rate-limits uploads."""
+    secret = "TEACHERKEY" + "x" * 20
+    with urllib.request.urlopen(f"{cluster.url}/live?room=ABCDEF&teacher={secret}&me=STUDENTID&lang=en", timeout=30):
+        pass
+    deadline = time.monotonic() + 10
+    while "/live " not in cluster.access_log() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    log = cluster.access_log()
+    assert '"GET /live HTTP/1.1" 200' in log
+    assert secret not in log and "STUDENTID" not in log and "teacher=" not in log
+
+    host, port = cluster.url.rsplit("/", 1)[1].split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=30)
+    conn.putrequest("PUT", "/_stcore/upload_file/session/file")
+    conn.putheader("Content-Length", str(22 * 2**20))
+    conn.endheaders()
+    assert conn.getresponse().status == 413
+    conn.close()
+
+    statuses = []
+    for _ in range(45):  # OPTIONS: counted by the limit, answered by Streamlit without a log line
+        conn = http.client.HTTPConnection(host, int(port), timeout=30)
+        conn.request("OPTIONS", "/_stcore/upload_file/session/file")
+        statuses.append(conn.getresponse().status)
+        conn.close()
+    assert 429 in statuses and statuses[0] != 429

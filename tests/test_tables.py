@@ -89,3 +89,12 @@ def test_a_plain_cell_is_left_as_it_is(text):
 def test_markup_in_a_cell_is_escaped(text, shown):
     """Whatever markdown, LaTeX, a Streamlit directive or an autolink would read in a cell is escaped."""
     assert cell(text) == shown
+
+
+def test_a_typed_material_icon_name_stays_as_typed():
+    """Escaped text never holds ":material/" (Streamlit's markdown turns it into ":material_"), and reads back as typed."""
+    from teach.format import plain
+
+    for escaped in (plain(":material/home"), cell(":material/home")):
+        assert ":material/" not in escaped
+        assert escaped.replace("\\", "") == ":material/home"

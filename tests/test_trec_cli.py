@@ -168,7 +168,13 @@ BAD = {
     "grade": (None, ["q1 0 d1 relevant"], "qrels.txt line 1: the relevance 'relevant' is not a number"),
     "qrels fields": (None, ["q1 0 d1"], "qrels.txt line 1: 3 fields, but a qrels line needs 4"),
     "empty": ([""], None, "run.txt: the file holds no run lines"),
-    "comment": (["# my run", "q1 Q0 d1 1 0.5 t"], None, "run.txt line 1: 3 fields, but a run line needs 6"),
+    "only comments": (["# my run", "  # more"], None, "run.txt: the file holds no run lines"),
+    "exponent grade": (
+        None,
+        ["q1 0 d1 1e1"],
+        "qrels.txt line 1: the relevance '1e1' has an exponent, which trec_eval reads as 1 (only the leading digits);"
+        " write the grade as a whole number",
+    ),
 }
 
 
@@ -183,6 +189,51 @@ def test_a_bad_file_exits_2_with_one_line_naming_file_and_line(tmp_path, capsys,
         f"python -m ndcg_core: {Path(tmp_path, message.split(':')[0].split(' line')[0])}"
         f"{message[len(message.split(':')[0].split(' line')[0]) :]}"
     ]
+
+
+# The review's case (X8): trec_eval reads a grade with atol, so 1.5 is 1 and 2.7 is 2; -1 gains nothing.
+X8_QRELS = ["q1 0 d1 -1", "q1 0 d2 1.5", "q1 0 d3 2.7", "q2 0 d1 3"]
+X8_RUN = ["q1 Q0 d1 1 3.0 t", "q1 Q0 d2 2 2.0 t", "q1 Q0 d3 3 1.0 t"]
+
+
+def spaced(lines: list[str], path: str) -> list[str]:
+    """The lines as written for one path: single spaces (the fast path) or runs of spaces (the careful readers)."""
+    return lines if path == "fast" else [line.replace(" ", "  ") for line in lines]
+
+
+def took_fast_path(qrels: str, run: str) -> bool:
+    from ndcg_core.trec_fast import fast_trec_eval
+
+    return fast_trec_eval(Path(qrels).read_bytes(), Path(run).read_bytes()) is not None
+
+
+@pytest.mark.parametrize("path", ["fast", "careful"])
+def test_fractional_grades_are_cut_to_their_integer_part_as_trec_eval_reads_them(tmp_path, capsys, path):
+    """Grades 1.5 and 2.7 count as 1 and 2 (trec_eval's atol): q1 prints pytrec_eval's 0.6199 and nothing else."""
+    q, r = files(tmp_path, spaced(X8_RUN, path), spaced(X8_QRELS, path))
+    assert took_fast_path(q, r) == (path == "fast")
+    code, out, err = cli(capsys, "-q", "-m", "ndcg", q, r)
+    want = oracle({"q1": {"d1": 3.0, "d2": 2.0, "d3": 1.0}}, {"q1": {"d1": -1, "d2": 1, "d3": 2}, "q2": {"d1": 3}})
+    assert code == 0 and err == ""
+    assert out == f"{'ndcg':<22}\tq1\t{want['q1']['ndcg']:6.4f}\n{'ndcg':<22}\tall\t{want['q1']['ndcg']:6.4f}\n"
+    assert f"{want['q1']['ndcg']:6.4f}" == "0.6199"
+
+
+@pytest.mark.parametrize("path", ["fast", "careful"])
+def test_comment_lines_are_skipped_in_both_files_as_trec_eval_skips_them(tmp_path, capsys, path):
+    """Lines starting with # (first, inside a query's lines, last) change nothing in either file, on either path."""
+    run_lines, qrels_lines, _, _ = make_case(2)
+    plain = files(tmp_path, spaced(run_lines, path), spaced(qrels_lines, path))
+    code, want, _ = cli(capsys, "-q", "-m", "ndcg", "-m", "ndcg_cut.3", *plain)
+    assert code == 0
+    (tmp_path / "c").mkdir()
+    commented = files(
+        tmp_path / "c",
+        spaced(["# run by BM25", *run_lines[:3], "#", *run_lines[3:], "# 6 fields like a line"], path),
+        spaced(["# qid iter docno rel", *qrels_lines[:2], "#0 0 d 1", *qrels_lines[2:], "# the end"], path),
+    )
+    assert took_fast_path(*commented) == (path == "fast")
+    assert cli(capsys, "-q", "-m", "ndcg", "-m", "ndcg_cut.3", *commented) == (0, want, "")
 
 
 def test_a_binary_file_a_missing_file_and_a_bad_measure_exit_2_without_a_traceback(tmp_path):

@@ -92,7 +92,7 @@ def test_byte_order_marks_crlf_blank_lines_and_a_missing_last_line_end_are_read(
         "repeated judgment",
         "word score",
         "infinite score",
-        "comment",
+        "exponent grade",
         "lone CR",
         "no-break space",
         "cp949",
@@ -110,14 +110,34 @@ def test_anything_but_the_simple_case_is_left_to_the_careful_path(case):
         "repeated doc": run + b"q2 Q0 b 2 0.5 t\n",
         "word score": b"q1 Q0 a 1 high t\n",
         "infinite score": b"q1 Q0 a 1 1e999 t\n",
-        "comment": b"# run\n" + run,
         "lone CR": run.replace(b"\n", b"\r"),
         "no-break space": "q1 Q0 a\u00a01 1.0 t\n".encode(),
         "cp949": "질의 Q0 a 1 1.0 t\n".encode("cp949"),
     }.get(case, run)
     if case == "repeated judgment":
         qrels += b"q2 0 b 0\n"
+    if case == "exponent grade":  # trec_eval's atol reads 2e0 as 2, 1e1 as 1: the careful reader refuses them
+        qrels = b"q1 0 a 2e0\nq2 0 b 2\n"
     assert fast_trec_eval(qrels, run, **options) is None
+
+
+def test_comment_lines_and_fractional_grades_are_read_as_trec_eval_reads_them():
+    """Lines starting with # are skipped and grades cut to their integer part, giving the careful path's numbers."""
+    qrels, run = awkward(5)
+    fractions = qrels.replace(b" 1\n", b" 1.5\n").replace(b" 2\n", b" 2.7\n").replace(b" -1\n", b" -1.9\n")
+    commented_qrels = b"# qrels\n" + fractions.replace(b"\ntopic2", b"\n# a note\ntopic2", 1) + b"#end"
+    commented_run = b"#\r\n" + run.replace(b"\n", b"\n# 1 2 3 4 5\n", 2)
+    got = fast_trec_eval(commented_qrels, commented_run, cutoffs=(3, 10))
+    assert got is not None
+    assert got == careful(commented_qrels, commented_run, cutoffs=(3, 10))
+    truncated = fractions.replace(b".5\n", b"\n").replace(b".7\n", b"\n").replace(b".9\n", b"\n")
+    assert truncated != fractions and got == fast_trec_eval(truncated, run, cutoffs=(3, 10))
+
+
+def test_the_upload_pages_reader_still_leaves_comment_lines_to_its_careful_scan():
+    """read_lines (the upload page's) gives None for a file with a # line, so the page's scan names the comment."""
+    assert trec_fast.read_lines(b"q1 Q0 d1 1 2.5 t\n# 1 2 3 4 5\n", "run") is None
+    assert trec_fast.read_lines(b"q1 Q0 d1 1 2.5 t\n", "run") is not None
 
 
 def test_a_hash_collision_never_gives_a_wrong_number(monkeypatch):

@@ -166,6 +166,8 @@ def _items_from_frame(df: pd.DataFrame, ex: model.Example) -> tuple[model.Item, 
         uid = int(uid)
         prev = old.get(uid)
         score = _cell(getattr(row, "score", None)) if ex.use_scores else (prev.score if prev else None)
+        if score is None and prev is not None and not model.blank(prev.score) and model.number(prev.score) is None:
+            score = prev.score  # text the number column cannot show ("abc" from a link) stays as typed, as grades do
         name = _cell(row.name)
         items.append(model.Item(uid, "" if name is None else name, model.grade_value(_cell(row.grade)), score))
     return tuple(items)

@@ -82,6 +82,33 @@ STRINGS: dict[str, tuple[str, str]] = {
         "파일 '{name}': 줄 {line}: CSV로 나눌 수 없는 줄입니다({detail}).",
         "{name}: line {line} cannot be split as CSV ({detail}).",
     ),
+    "data_file_rows": (
+        "파일 '{name}': 줄이 {n}개입니다. 이 페이지는 파일 하나에 {max}줄까지 읽습니다(명령줄 python -m ndcg_core는 제한이 없습니다).",
+        "{name} has {n} lines; this page reads at most {max} per file (the command line python -m ndcg_core has no limit).",
+    ),
+    "data_file_queries": (
+        "파일 '{name}': 쿼리가 {n}개입니다. 이 페이지는 파일 하나에 쿼리 {max}개까지 읽습니다(명령줄 python -m ndcg_core는 제한이 없습니다).",
+        "{name} holds {n} queries; this page reads at most {max} per file (the command line python -m ndcg_core has no limit).",
+    ),
+    "data_file_mixed": (
+        "파일 '{name}': 줄 {line}: UTF-8인데 파일의 다른 줄은 CP949(EUC-KR)여서, 문서 ID가 잘못 읽힐 수 있어 읽지 않았습니다. 파일 전체를 한 인코딩(UTF-8)으로 저장해 주세요.",
+        "{name}: line {line} is UTF-8 but other lines are CP949 (EUC-KR), so ids would be misread; save the whole file in one encoding (UTF-8).",
+    ),
+    "data_too_many_runs": (
+        "런 파일 {n}개 중 앞의 {max}개만 읽었습니다(이 페이지의 한도). 빠진 파일: {names}",
+        "Only the first {max} of the {n} run files were read (this page's limit); left out: {names}",
+    ),
+    "data_open_search": ("쿼리 ID로 찾기", "Find a query by id"),
+    "data_open_shown": (
+        "쿼리 {total}개 중 {shown}개를 보여 줍니다(점수가 낮은 순). 다른 쿼리는 위 칸에 ID 일부를 입력해 찾으세요.",
+        "Showing {shown} of {total} queries, worst first; type part of an id above to find another.",
+    ),
+    "data_open_none": ("'{text}' 문자열이 들어간 쿼리 ID가 없습니다.", "No query id contains '{text}'."),
+    "data_compare_big": (
+        "두 런이 함께 센 쿼리가 {n}개여서 검정(부트스트랩 {boot}회, 부호 뒤집기 {perm}회)에 시간이 걸립니다. 버튼을 누르면 계산합니다.",
+        "The runs share {n} queries, so the tests ({boot} bootstraps, {perm} sign flips) take a while; press the button to run them.",
+    ),
+    "data_compare_run": ("런 비교 계산하기", "Compare the runs"),
     "data_dropped": (
         "파일 '{name}': 읽을 수 없는 줄 {count}개를 빼고 나머지로 평가했습니다. 첫 번째는 {why_text}",
         "{name}: {count} line(s) could not be read and were left out; the rest is evaluated. The first: {why_text}",

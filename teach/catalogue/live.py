@@ -14,7 +14,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "live_join_heading": ("수업에 참여하기", "Join a class"),
     "live_code": ("참여 코드", "Join code"),
-    "live_code_help": ("프로젝터에 보이는 여섯 글자 코드입니다.", "The six-character code shown on the projector."),
+    "live_code_help": ("프로젝터에 보이는 여덟 글자 코드입니다.", "The eight-character code shown on the projector."),
     "live_nickname": ("별명(선택)", "Nickname (optional)"),
     "live_nickname_help": (
         "비워 두면 '학생 17'처럼 번호로 표시됩니다. 최대 {max}자입니다.",
@@ -42,6 +42,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "이 방은 이미 {max}명이 참여해 가득 찼습니다.",
         "This room is full: it already holds {max} students.",
     ),
+    "live_locked": (
+        "선생님이 이 방의 참여를 잠갔습니다. 지금은 새로 참여할 수 없습니다.",
+        "The teacher has locked this room: no new student can join now.",
+    ),
+    "live_paced": (
+        "지금 많은 학생이 한꺼번에 참여하고 있습니다. {seconds}초 뒤에 다시 '참여'를 누르세요.",
+        "Many students are joining at once. Press Join again in {seconds} seconds.",
+    ),
     "live_gone": (
         "이 링크의 학생 정보를 찾을 수 없습니다(방이 끝났거나 링크가 바뀜). 다시 참여하세요.",
         "This link's student could not be found (the room ended, or the link was changed). Please join again.",
@@ -58,8 +66,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "수업 데이터베이스에 연결할 수 없습니다. 잠시 뒤에 다시 시도하세요.",
         "The class database cannot be reached. Please try again in a moment.",
     ),
+    "live_store_gone": (
+        "서버가 켜져 있는 동안 수업 데이터베이스 파일이 지워져, 이 수업의 방과 답이 사라졌습니다. 선생님이 새 방을 열어야 합니다.",
+        "The class database file was deleted while the server ran, so this class's rooms and answers are lost. "
+        "The teacher needs to open a new room.",
+    ),
     "live_you_are": ("나: {name}", "You: {name}"),
     "live_student_n": ("학생 {n}", "student {n}"),
+    "live_student_numbered": ("{name} (#{n})", "{name} (#{n})"),
     "live_waiting": (
         "선생님이 첫 문제를 내기를 기다리는 중입니다. 문제가 나오면 이 화면이 저절로 바뀝니다.",
         "Waiting for the teacher's first question. This screen changes by itself when it comes.",
@@ -90,7 +104,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "live_bad_answer": ("이 답은 받을 수 없습니다: {why}", "This answer cannot be taken: {why}"),
     "live_answer_range": ("0에서 1 사이의 수를 적으세요.", "Write a number from 0 to 1."),
-    "live_answer_positive": ("0 이상의 수를 적으세요.", "Write a number of 0 or more."),
+    "live_answer_positive": ("0에서 {max} 사이의 수를 적으세요.", "Write a number from 0 to {max}."),
     "live_your_answer": ("내 답: {answer}", "Your answer: {answer}"),
     "live_order_answer": ("순서 {order} (nDCG {value})", "order {order} (nDCG {value})"),
     "live_pick_answer": ("선형 {linear}, 지수 {exponential}", "linear {linear}, exponential {exponential}"),
@@ -109,11 +123,34 @@ STRINGS: dict[str, tuple[str, str]] = {
         "교사용 비밀 링크(학생에게 보이지 마세요)",
         "Private teacher link (never show it to students)",
     ),
+    "live_show_teacher_link": (
+        "교사용 비밀 링크 보기(학생에게 보이지 마세요)",
+        "Show the private teacher link (never to students)",
+    ),
     "live_teacher_link_note": (
         "이 링크가 있으면 누구나 문제를 내고 닫고 답을 내려받을 수 있습니다. 프로젝터에는 이 페이지 말고 프로젝터 화면을 띄우세요. "
         "이 링크를 북마크해 두면 새로 고침하거나 다른 기기에서도 교사 화면으로 돌아올 수 있습니다.",
         "Anyone with this link can start and close questions and download the answers. Project the projector view, "
         "not this page. Bookmark this link to come back to the teacher view after a reload or on another device.",
+    ),
+    "live_students_count": ("참여한 학생: {n}명", "Students in the room: {n}"),
+    "live_lock": ("참여 잠그기", "Lock joining"),
+    "live_unlock": ("참여 다시 열기", "Reopen joining"),
+    "live_locked_note": (
+        "참여가 잠겨 있습니다. 새 학생은 들어올 수 없고, 이미 참여한 학생은 그대로 답할 수 있습니다.",
+        "Joining is locked: no new student can come in; those already in the room go on answering.",
+    ),
+    "live_remove_heading": ("학생 내보내기", "Remove students"),
+    "live_remove_note": (
+        "내보낸 학생의 답도 함께 삭제됩니다. 참여가 열려 있으면 다시 참여할 수 있으니, 가짜 학생이 몰려오면 먼저 참여를 잠그세요.",
+        "Removing a student deletes their answers too. While joining is open they can join again, so if fake "
+        "students flood in, lock joining first.",
+    ),
+    "live_remove_pick": ("내보낼 학생", "Students to remove"),
+    "live_remove": ("선택한 학생 내보내기", "Remove the selected students"),
+    "live_remove_silent": (
+        "문제 {no}에 답하지 않은 학생 모두 내보내기",
+        "Remove everyone who has not answered question {no}",
     ),
     "live_ask_heading": ("문제 내기", "Ask a question"),
     "live_kind": ("문제 종류", "Kind of question"),
@@ -159,6 +196,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The most common mistake ({count} of {wrong} wrong answers): {what}",
     ),
     "live_all_right": ("틀린 답이 없습니다.", "No answer was wrong."),
+    "live_chart_failed": (
+        "답의 분포를 그릴 수 없었습니다. 답은 모두 그대로 저장되어 있습니다.",
+        "The chart of the answers could not be drawn. Every answer is still stored.",
+    ),
     "live_slip_other_gain": (
         "다른 이득 공식을 썼습니다(그 값은 {value}).",
         "used the other gain formula (that gives {value}).",

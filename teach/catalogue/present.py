@@ -12,6 +12,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "… 화면에 맞추려고 순위 {first}–{last}(모두 {more}개)를 뺐습니다.",
         "… ranks {first}–{last} ({more} more rows) are left out to fit the screen.",
     ),
+    "present_bad_step": (
+        "링크의 step 값 '{value}': 1–{total} 사이의 단계가 아니어서 다음 단계를 보여 줍니다: {step}.",
+        "The link's step='{value}' is not a step from 1 to {total}, so step {step} is shown.",
+    ),
+    "present_bad_present": (
+        "링크의 present 값 '{value}': 1이 아니어서 전체 페이지를 보여 줍니다(present=1이 발표 모드입니다).",
+        "The link's present='{value}' is not 1, so the whole page is shown (present=1 opens the presenter view).",
+    ),
     "present_more_lines": ("… 순위 {n}개 더", "… {n} more ranks"),
     "btn_cap_grades": ("척도에 맞추기: 척도보다 큰 점수 → {scale}", "Fit the scale: grades above it → {scale}"),
     "delta_hint": (

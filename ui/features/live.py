@@ -13,6 +13,7 @@ import functools
 import json
 import logging
 import secrets
+import time
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
@@ -23,7 +24,19 @@ from sqlalchemy.exc import SQLAlchemyError
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from live import links, questions
-from live.store import Answer, NoRoom, NotTeacher, Question, QuestionClosed, Room, Store, database_url
+from live.store import (
+    FAILED_JOIN_LIMIT,
+    FAILED_JOIN_WINDOW,
+    Answer,
+    NoRoom,
+    NotTeacher,
+    Question,
+    QuestionClosed,
+    Room,
+    Store,
+    StoreGone,
+    database_url,
+)
 from teach import exercises, model, worksheet
 from teach.format import fmt
 from ui import failsafe, figures, session, tables
@@ -34,7 +47,10 @@ from ui.session import PageState, Slot
 POLL = 2.0  # seconds between a projector's (or the teacher's) looks at the room
 STUDENT_POLL = 3.0  # seconds between a student's looks: each costs the server ~9 ms, 60 students ~20 a second
 LOOPBACK = ("127.0.0.1", "::1")
-ADDRESS_LIMIT = 40  # failed joins a minute from one address (a tab's own limit is the store's, 5)
+# Failed joins (wrong codes, links to no room) a minute from one address before that address's tabs that have
+# failed themselves are blocked; a tab that has not failed never is (a school shares one address). A tab's own
+# limit is the store's FAILED_JOIN_LIMIT, counted in its session.
+ADDRESS_LIMIT = 300
 
 
 PATH = "live"
@@ -44,11 +60,16 @@ _SEEN = Slot("live_seen")  # (question no, state) the student's page last drew
 _ORDERS = Slot("live_orders")  # question key -> the order a student dragged
 _SEED = Slot("live_next_seed")
 _NOTE = Slot("live_note")
+_FAILS = Slot("live_fails")  # times of this session's failed joins
+_MINE = Slot("live_mine")  # room code -> this session's student id in it: a session joins a room once
+_MISSED = Slot("live_missed")  # codes this session's links named that held no room (each counted once)
 
 
 def read(params: Mapping[str, str]) -> None:
     """Take the live class's place from a link; unusable values are dropped and named (``live_bad_link``)."""
     found, bad = links.read(params)
+    if found.keys() == {"room"} and _MINE.get({}).get(found["room"]):  # Back to the join link: the same student
+        found["me"] = _MINE.get()[found["room"]]
     _PLACE.set(found)
     _PROBLEM.set(("live_bad_link", {"name": ", ".join(bad)}) if bad else None)
 
@@ -100,13 +121,13 @@ def set_dragged_order(key: str, value: tuple[int, ...]) -> None:
 def next_seed() -> int:
     """The question number the teacher's form suggests: a fresh one after each question started."""
     if not _SEED.held():
-        _SEED.set(secrets.randbelow(1000))
+        _SEED.set(secrets.randbelow(exercises.MAX_SEED))
     return _SEED.get()
 
 
 def new_seed(widget_key: str) -> None:
     """A fresh suggestion after a question started: the seed box ``widget_key`` shows it on the next run."""
-    _SEED.set(secrets.randbelow(1000))
+    _SEED.set(secrets.randbelow(exercises.MAX_SEED))
     Slot(widget_key).pop()
 
 
@@ -169,16 +190,53 @@ def clients() -> tuple[str, str]:
     return f"tab:{ctx.session_id if ctx else 'none'}", f"ip:{ip or 'unknown'}"
 
 
+def _my_failures(now: float) -> list[float]:
+    return [t for t in _FAILS.get(()) if t > now - FAILED_JOIN_WINDOW]
+
+
 def join_blocked(s: Store) -> bool:
-    """Five wrong codes a minute from one tab, or forty from one address (a school's shared address), block
-    joining for the rest of that minute: a code is one of 32⁶ ≈ 10⁹."""
-    tab, address = clients()
-    return s.join_blocked(tab) or s.join_blocked(address, limit=ADDRESS_LIMIT)
+    """Whether this tab may not try a code now: it failed five times this minute, or it failed at all while its
+    address made ADDRESS_LIMIT failures this minute. A tab that has not failed is never blocked, so one student
+    guessing behind a school's shared address does not keep the class out. Asked before any room is looked up."""
+    mine = _my_failures(time.time())
+    if not mine:
+        return False
+    return len(mine) >= FAILED_JOIN_LIMIT or s.join_blocked(clients()[1], limit=ADDRESS_LIMIT)
 
 
-def failed_join(s: Store) -> None:
-    for who in clients():
-        s.note_failed_join(who)
+def failed_join(s: Store, code: str = "") -> None:
+    """Count one failed join (a wrong code, a link to the room ``code`` that does not exist) for this tab and its
+    address."""
+    now = time.time()
+    if code:
+        _MISSED.setdefault(set()).add(code)
+    _FAILS.set((*_my_failures(now), now))
+    s.note_failed_join(clients()[1], now)
+
+
+def missed_room(code: str) -> bool:
+    """Whether a link of this session named the room ``code`` before and it did not exist (counted then)."""
+    return code in _MISSED.get(set())
+
+
+def forget_widget(key: str) -> None:
+    """Empty the widget ``key`` on the next run (a form's choices once acted on)."""
+    Slot(key).pop()
+
+
+def known_room(code: str) -> bool:
+    """Whether this session has joined (or opened) the room ``code``: it learns nothing by opening it again."""
+    return code in _MINE.get({})
+
+
+def my_student(code: str) -> str | None:
+    """This session's student id in the room ``code``, if it joined it."""
+    return _MINE.get({}).get(code) or None
+
+
+def remember_room(code: str, student_id: str = "") -> None:
+    """This session joined the room ``code`` as ``student_id`` (or opened it: "")."""
+    _MINE.setdefault({})[code] = student_id
 
 
 def guarded(callback):
@@ -191,6 +249,8 @@ def guarded(callback):
         except SQLAlchemyError:
             logging.getLogger("ndcg_app").exception("the live class's database failed in %s", callback.__name__)
             set_note(("live_store_down", {}))
+        except StoreGone:  # logged once, by the store
+            set_note(("live_store_gone", {}))
         except (NoRoom, NotTeacher):
             set_note(("live_no_room", {"code": place().get("room", "")}))
 
@@ -208,6 +268,8 @@ def store_guarded(draw):
         except SQLAlchemyError:
             logging.getLogger("ndcg_app").exception("the live class's database failed in %s", draw.__name__)
             st.error(T("live_store_down"), icon=":material/cloud_off:")
+        except StoreGone:  # logged once, by the store
+            st.error(T("live_store_gone"), icon=":material/cloud_off:")
         except (NoRoom, NotTeacher):
             st.warning(T("live_no_room", code=place().get("room", "")), icon=":material/search_off:")
         return None
@@ -222,6 +284,15 @@ def when(ts: float) -> str:
 def student_name(number: int, nickname: str, lang: str) -> str:
     """A student as the class sees them: the nickname (user text, not escaped here), else "student 17"."""
     return nickname or translate("live_student_n", lang, n=number)
+
+
+def numbered_name(number: int, nickname: str, lang: str) -> str:
+    """A student as the teacher sees them: "alice (#14)", so two students called "alice" are two (review 3, X10)."""
+    return (
+        translate("live_student_numbered", lang, name=nickname, n=number)
+        if nickname
+        else student_name(number, "", lang)
+    )
 
 
 # ---------------------------------------------------------------- a question and its answers
@@ -275,8 +346,9 @@ def answer_form(code: str, q: Question, ex: exercises.Exercise, student_id: str,
             value = st.number_input(
                 label,
                 min_value=0.0,
-                max_value=1.0 if ex.kind == "estimate" else None,
-                value=previous,
+                max_value=1.0 if ex.kind == "estimate" else questions.TERM_MAX,
+                # an answer stored before the limit is no default (Streamlit raises on a value above max_value)
+                value=previous if isinstance(previous, float) and 0 <= previous <= questions.TERM_MAX else None,
                 step=0.01,
                 format="%.4f",
                 key=f"{key}_number",
@@ -338,7 +410,11 @@ def send(code: str, q: Question, ex: exercises.Exercise, student_id: str, respon
     try:
         stored = questions.store(ex, response)
     except (TypeError, ValueError):
-        why = T("live_answer_range") if ex.kind == "estimate" else T("live_answer_positive")
+        why = (
+            T("live_answer_range")
+            if ex.kind == "estimate"
+            else T("live_answer_positive", max=f"{questions.TERM_MAX:g}")
+        )
         st.error(T("live_bad_answer", why=why), icon=":material/error:")
         return
     try:
@@ -440,7 +516,11 @@ def board_once(code: str, *, key: str) -> None:
     students, answered = s.tally(code, q.no)
     st.markdown(f"### {T('live_count', answered=answered, students=students)} · {T(f'live_state_{q.state}')}")
     answers = s.answers(code, q.no)
-    histogram(ex, answers, revealed=q.state == "revealed", key=f"{key}_chart")
+    try:  # a chart that cannot be drawn costs the chart only, never the reveal below it (review 3, X1)
+        histogram(ex, answers, revealed=q.state == "revealed", key=f"{key}_chart")
+    except Exception:
+        logging.getLogger("ndcg_app").exception("the live chart of room %s failed", code)
+        st.warning(T("live_chart_failed"), icon=":material/bar_chart:")
     if q.state == "revealed":
         reveal(ex, answers)
 
@@ -456,7 +536,7 @@ def answers_table(ex: exercises.Exercise, answers: list[Answer]) -> None:
     lang = session.language()
     tables.show(
         {
-            T("live_col_student"): [student_name(a.number, a.nickname, lang) for a in answers],
+            T("live_col_student"): [numbered_name(a.number, a.nickname, lang) for a in answers],
             T("live_col_answer"): [answer_text(ex, a.response) for a in answers],
             T("live_col_right"): [T("live_yes") if a.correct else T("live_no") for a in answers],
             T("live_col_changes"): [a.revision - 1 for a in answers],

@@ -16,10 +16,12 @@ from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
+from streamlit.runtime import Runtime
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ndcg_core.collection import CollectionScores, score_collection
 from ndcg_core.files import FileError, Loaded, load
-from ndcg_core.stats import Comparison, compare, holm
+from ndcg_core.stats import Comparison, Stop, Stopped, compare, holm
 from ndcg_core.trec import LineProblem, trec_order
 from teach import model
 from ui.session import PageState, Slot
@@ -40,8 +42,14 @@ def session_memo(part: str) -> dict:
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "samples"
 SAMPLE_RUNS = ("run_a.txt", "run_b.txt")
 SAMPLE_QRELS = "qrels.txt"
-KEPT_SCORES = 8  # evaluations kept per session (each option set is one)
-KEPT_FILES = 12  # files kept read per session
+# One session's budget (adversarial review 3, X5): a file of a million one-document queries held 650 MB.
+MAX_RUNS = 5  # run files read per upload box; more are named and left out
+MAX_QUERIES = 20_000  # queries per file (TREC collections have hundreds, MS MARCO's dev set 6,980)
+MAX_ROWS = 1_000_000  # non-blank lines per file
+KEPT_SCORES = 2 * MAX_RUNS  # evaluations kept per session (each run under each option set is one)
+KEPT_FILES = MAX_RUNS + 1  # files kept read per session: the runs and the qrels
+AUTO_COMPARE = 2_000  # paired queries up to which the comparison runs by itself; more wait for a button
+OPEN_CHOICES = 1_000  # queries the "open a query" box lists (worst first); a search finds the others
 OPEN_ITEMS = 30  # documents a query brings to the step view
 Problem = model.Problem
 
@@ -90,12 +98,35 @@ def read(upload: Upload) -> Loaded | FileError:
     memo = session_memo("files")
     if upload.key not in memo:
         try:
-            memo[upload.key] = load(upload.data(), upload.name)
+            data = upload.data()
+            if (lines := data.count(b"\n")) > MAX_ROWS:  # too long to be worth reading: refused before it is read
+                raise FileError(upload.name, "rows", "too many lines", n=f"{lines:,}", max=f"{MAX_ROWS:,}")
+            memo[upload.key] = within_budget(load(data, upload.name))
         except FileError as exc:
             memo[upload.key] = exc
         while len(memo) > KEPT_FILES:
             memo.pop(next(iter(memo)))
     return memo[upload.key]
+
+
+def _queries(loaded: Loaded) -> int:
+    """The most queries either part of the file (run, judgments) holds."""
+    counts = [0]
+    for table, frame in zip(loaded.tables, loaded.frames, strict=True):
+        if table is not None:
+            counts.append(len(set(table.qids)))
+        elif frame is not None:
+            counts.append(int(frame["query_id"].nunique()))
+    return max(counts)
+
+
+def within_budget(loaded: Loaded) -> Loaded:
+    """``loaded``, or FileError when it has more lines or queries than one session may hold."""
+    if loaded.lines > MAX_ROWS:
+        raise FileError(loaded.name, "rows", "too many lines", n=f"{loaded.lines:,}", max=f"{MAX_ROWS:,}")
+    if (n := _queries(loaded)) > MAX_QUERIES:
+        raise FileError(loaded.name, "queries", "too many queries", n=f"{n:,}", max=f"{MAX_QUERIES:,}")
+    return loaded
 
 
 def line_problem(p: LineProblem) -> Problem:
@@ -136,6 +167,10 @@ def gather(run_uploads: list[Upload], qrels_upload: Upload | None) -> Collection
     """Read every file and sort out the roles: runs from the run box, judgments from the qrels box
     (or from a run table's relevance column when that box is empty)."""
     out = Collection()
+    if len(run_uploads) > MAX_RUNS:  # each file read costs memory: the first MAX_RUNS only, the rest named
+        left = ", ".join(u.name[:40] for u in run_uploads[MAX_RUNS:][:5])
+        out.problems.append(("data_too_many_runs", {"n": len(run_uploads), "max": MAX_RUNS, "names": left}))
+        run_uploads = run_uploads[:MAX_RUNS]
     out.runs = [run for upload in run_uploads if (run := _take(out, upload, "qrels")) is not None]
     if qrels_upload is not None:
         out.judgments = _take(out, qrels_upload, "run")
@@ -191,12 +226,37 @@ class RunComparison:
     queries: tuple[str, ...]
 
 
-def comparisons(base: str, scored: dict[str, CollectionScores], gain: str) -> list[RunComparison]:
-    """Every other run against ``base`` over the queries both counted; Holm-corrected when several."""
+def session_gone() -> Stop:
+    """A check for ``compare`` between its chunks: True once this script's browser tab has disconnected.
+
+    Streamlit stops a script only at its next ``st`` call; NumPy work for a closed tab would run on for minutes.
+    The check asks the runtime whether the session still has its websocket (None outside a server: AppTest).
+    """
+    ctx = get_script_run_ctx(suppress_warning=True)
+    if ctx is None or not Runtime.exists():
+        return None
+    runtime, session_id = Runtime.instance(), ctx.session_id
+    return lambda: not runtime.is_active_session(session_id)
+
+
+def paired_queries(base: str, scored: dict[str, CollectionScores]) -> int:
+    """The most queries one comparison with ``base`` pairs (what its cost grows with)."""
+    counted = {name: set(s.per_query.loc[s.per_query["counted"], "query_id"]) for name, s in scored.items()}
+    return max((len(counted[base] & ids) for name, ids in counted.items() if name != base), default=0)
+
+
+def comparisons(
+    base: str, scored: dict[str, CollectionScores], gain: str, *, run: bool = True, stop: Stop = None
+) -> list[RunComparison] | None:
+    """Every other run against ``base`` over the queries both counted; Holm-corrected when several.
+
+    Kept for the session; with ``run`` False only a kept result is given (None when there is none). ``stop`` is
+    asked between chunks (``session_gone``): when it says True, nothing is kept and None is returned.
+    """
     memo = session_memo("compare")
     key = (base, gain, tuple((name, id(s)) for name, s in scored.items()))
-    if key in memo:
-        return memo[key]
+    if key in memo or not run:
+        return memo.get(key)
     memo.clear()
     per_query = scored[base].per_query
     a = per_query[per_query["counted"]].set_index("query_id")[f"ndcg_{gain}"]
@@ -206,7 +266,10 @@ def comparisons(base: str, scored: dict[str, CollectionScores], gain: str) -> li
             continue
         b = s.per_query[s.per_query["counted"]].set_index("query_id")[f"ndcg_{gain}"]
         common = a.index.intersection(b.index).sort_values()
-        result = compare(a[common].to_numpy(), b[common].to_numpy())
+        try:
+            result = compare(a[common].to_numpy(), b[common].to_numpy(), stop=stop)
+        except Stopped:
+            return None
         out.append(RunComparison(name, result, None, b[common].to_numpy() - a[common].to_numpy(), tuple(common)))
     if len(out) > 1:
         adjusted = holm([c.result.p_randomization for c in out])

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 import streamlit as st
 
 from ndcg_core import RankingScore
-from teach.format import num
+from teach.format import num, plain
 from ui import arithmetic, editor, failsafe, session
 from ui.i18n import T
 from ui.scoring import View, score_view
@@ -32,18 +32,36 @@ TERMS = 12  # a sum of more terms shows the first 6, "…" and the last 2 (as ``
 
 STEPS = 4  # CG, DCG, IDCG, nDCG
 _STEP = Slot("present_step")  # 1..STEPS in the presenter view, else None
+_NOTE = Slot("present_note")  # what the link's present/step said that could not be used (one sentence), or None
 
 
 def read(params: Mapping[str, str]) -> None:
-    """Take the step of a link's ``present=1&step=N`` (a bad step is 1, and kept within 1..4); None without it."""
-    step = None
-    if params.get("present") == "1":
+    """Take the step of a link's ``present=1&step=N`` (a bad step is 1, and kept within 1..4); None without it.
+
+    A value that cannot be used as it is (``present=2``, ``step=999``) is noted for ``link_warning``."""
+    step, note = None, None
+    present = params.get("present")
+    if present == "1":
+        raw = params.get("step", "1")
         try:
-            step = int(params.get("step", "1"))
+            step = int(raw)
         except ValueError:
             step = 1
-        step = min(max(step, 1), STEPS)
+        if str(step) != raw.strip() or not 1 <= step <= STEPS:
+            step = min(max(step, 1), STEPS)
+            note = ("present_bad_step", {"value": raw[:20], "step": step, "total": STEPS})
+    elif present is not None:
+        note = ("present_bad_present", {"value": present[:20]})
     _STEP.set(step)
+    _NOTE.set(note)
+
+
+def link_warning() -> None:
+    """One sentence when the link's ``present`` or ``step`` was not used as given (until the step changes)."""
+    note = _NOTE.get() if _NOTE.held() else None
+    if note is not None:
+        key, params = note
+        st.warning(plain(T(key, **params)), icon=":material/warning:")
 
 
 def current_step() -> int | None:
@@ -56,6 +74,7 @@ def current_step() -> int | None:
 def set_step(value: int) -> None:
     """Show step ``value`` (kept within 1..4) in the presenter view."""
     _STEP.set(min(max(value, 1), STEPS))
+    _NOTE.set(None)
 
 
 def write() -> dict[str, str]:
@@ -72,6 +91,7 @@ STATE = PageState(EVERY_OTHER_PAGE, frozenset({"present", "step"}), read, write,
 def leave_view() -> None:
     """Leave the presenter view: the whole step page again, and ``sync_url`` drops present and step."""
     _STEP.set(None)
+    _NOTE.set(None)
 
 
 def active() -> bool:
