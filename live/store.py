@@ -16,9 +16,11 @@ import logging
 import math
 import os
 import secrets
+import threading
 import time
 import tomllib
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -344,6 +346,39 @@ _ANSWER_COLUMNS = (
 _QUESTION_COLUMNS = (questions.c.no, questions.c.kind, questions.c.seed, questions.c.state, questions.c.opened_at)
 
 
+class _FileGuard:
+    """The SQLite file a store opened, by (device, inode), and whether it has been lost: one per store, under a lock.
+
+    A store is shared by every session of the process (``st.cache_resource``), so this is its one piece of
+    state that changes after it is made, and only here.
+    """
+
+    def __init__(self) -> None:
+        self.identity: tuple[int, int] | None = None  # None: PostgreSQL, memory, or while a new file is made
+        self.gone = False
+        self._lock = threading.RLock()
+
+    def opened(self, identity: tuple[int, int] | None) -> None:
+        with self._lock:
+            self.identity, self.gone = identity, False
+
+    def lost(self, now: tuple[int, int] | None) -> bool:
+        """Whether the file is lost, given the path's identity ``now`` (logged once, when first seen)."""
+        with self._lock:
+            if self.identity is None or (not self.gone and now == self.identity):
+                return False
+            if not self.gone:
+                logging.getLogger("ndcg_app").error("the live database file was deleted or replaced")
+            self.gone = True
+            return True
+
+    @contextlib.contextmanager
+    def reopening(self) -> Iterator[None]:
+        with self._lock:
+            self.identity = None
+            yield
+
+
 class Store:
     """The room store on one database URL (default: ``database_url()``); creates the schema on first use.
 
@@ -371,15 +406,14 @@ class Store:
             self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.backend == "postgresql" else self.engine
         )
         self._insert = sqlite.insert if self.backend == "sqlite" else postgresql.insert
-        self._file: tuple[int, int] | None = None  # the SQLite file's (device, inode) once the schema is in it
-        self._gone = False
+        self._file = _FileGuard()  # the SQLite file this store opened: shared by every session, so behind a lock
         try:
             self._create_schema()
-            self._file = self._file_identity()
+            self._file.opened(self._file_identity())
         except BaseException:
             self.engine.dispose()
             raise
-        if self._file is not None:  # every transaction, before its BEGIN and before its COMMIT, checks the file
+        if self._file.identity is not None:  # every transaction, before its BEGIN and its COMMIT, checks the file
             event.listen(self.engine, "begin", self._check_file, insert=True)
             event.listen(self.engine, "commit", self._check_file, insert=True)
 
@@ -397,10 +431,7 @@ class Store:
     def _check_file(self, _conn=None) -> None:
         """StoreGone when the path no longer holds the file this store opened (deleted, or another put there):
         the pooled connections would go on writing into the unlinked file, which a restart never sees."""
-        if self._file is not None and (self._gone or self._file_identity() != self._file):
-            if not self._gone:
-                logging.getLogger("ndcg_app").error("the live database %s was deleted or replaced", self.engine.url)
-            self._gone = True
+        if self._file.lost(self._file_identity()):
             raise StoreGone(
                 f"the database file {self.engine.url.database} was deleted or replaced while the app ran; "
                 "its rooms are lost (a new room starts a new file)"
@@ -408,10 +439,10 @@ class Store:
 
     def _reopen(self) -> None:
         """After StoreGone: drop the connections to the lost file and start a fresh one at the path."""
-        self.engine.dispose()
-        self._file = None  # no check while the schema goes into the new file
-        self._create_schema()
-        self._file, self._gone = self._file_identity(), False
+        with self._file.reopening():  # no check while the schema goes into the new file
+            self.engine.dispose()
+            self._create_schema()
+            self._file.opened(self._file_identity())
 
     @staticmethod
     def _sqlite_setup(engine: Engine) -> None:
@@ -516,7 +547,7 @@ class Store:
         if not MIN_HOURS <= hours <= MAX_HOURS:
             raise ValueError(f"a room lives {MIN_HOURS:g} to {MAX_HOURS:g} hours, not {hours:g}")
         now = _now(now)
-        if self._gone:  # the file was deleted: a teacher opening a room starts the class again on a fresh one
+        if self._file.gone:  # the file was deleted: a teacher opening a room starts the class again on a fresh one
             self._reopen()
         self.purge_expired(now)
         key = secrets.token_urlsafe(24)

@@ -185,7 +185,7 @@ def test_the_tab_polls_each_fragment_at_the_interval_the_server_names():
         assert tab.intervals == {"status": pytest.approx(0.3), "board": pytest.approx(0.2)}  # a float32
         return ws.sent
 
-    sent = asyncio.run(scenario())
+    sent = off_loop(asyncio.run, scenario())  # a browser test in this worker may hold a running loop
     assert all(m.rerun_script.is_auto_rerun and m.rerun_script.query_string == "room=ABC234&me=x" for _, m in sent)
     status = [t for t, m in sent if m.rerun_script.fragment_id == "status"]
     board = [t for t, m in sent if m.rerun_script.fragment_id == "board"]
