@@ -18,9 +18,11 @@ from live.store import (
     MAX_STUDENTS,
     NICKNAME_MAX,
     JoinsPaced,
+    NicknameTaken,
     NoRoom,
     RoomFull,
     RoomLocked,
+    clean_nickname,
     new_student_id,
 )
 from teach.format import plain
@@ -70,6 +72,9 @@ def on_join() -> None:
         return
     except RoomLocked:
         live.set_note(("live_locked", {}))
+        return
+    except NicknameTaken:
+        live.set_note(("live_nickname_taken", {"name": clean_nickname(session.widget_value("live_join_name"))}))
         return
     except JoinsPaced as paced:
         live.set_note(("live_paced", {"seconds": max(1, math.ceil(min(paced.wait, 60.0)))}))

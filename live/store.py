@@ -101,6 +101,10 @@ class RoomLocked(StoreError):
     """The teacher has locked the room: no new students."""
 
 
+class NicknameTaken(StoreError):
+    """Another student of the room has this nickname (compared after cleaning, ignoring case): review 3, X10."""
+
+
 class JoinsPaced(StoreError):
     """The room took JOIN_BURST new students just now; the next may join in ``wait`` seconds."""
 
@@ -741,7 +745,8 @@ class Store:
         """Join the room (again): the student's number and nickname; a non-empty new nickname replaces the old.
 
         A student already in the room always gets back in; a new one is refused when the room is locked
-        (RoomLocked), full (RoomFull), or has just taken its burst of new students (JoinsPaced)."""
+        (RoomLocked), full (RoomFull), or has just taken its burst of new students (JoinsPaced). A nickname
+        another student of the room has (ignoring case) is refused (NicknameTaken)."""
         if not _student_id_ok(student_id):
             raise ValueError(f"a student id is 1 to {STUDENT_ID_MAX} printable characters")
         code, nick, now = normalize_code(code), clean_nickname(nickname), _now(now)
@@ -751,6 +756,8 @@ class Store:
                     room_id = self._room_id(conn, code, now, lock=True)
                     if room_id is None:
                         raise NoRoom(f"no room with code {code!r}: unknown or expired")
+                    if nick and self._nickname_taken(conn, room_id, student_id, nick):
+                        raise NicknameTaken(f"another student of room {code!r} is called {nick!r}")
                     me = (students.c.room_id == room_id) & (students.c.student_id == student_id)
                     row = conn.execute(select(students.c.number, students.c.nickname).where(me)).first()
                     if row is not None:
@@ -777,6 +784,15 @@ class Store:
             except IntegrityError:
                 continue  # another process took this number (or joined this id) first: look again
         raise StoreError("could not join the room; try again")
+
+    @staticmethod
+    def _nickname_taken(conn: Connection, room_id: int, student_id: str, nick: str) -> bool:
+        """Whether another student of the room goes by ``nick`` (ignoring case), so no one can pass for a classmate."""
+        others = conn.execute(
+            select(students.c.nickname).where((students.c.room_id == room_id) & (students.c.student_id != student_id))
+        ).scalars()
+        folded = nick.casefold()
+        return any(name and name.casefold() == folded for name in others)
 
     @staticmethod
     def _free_number(conn: Connection, room_id: int) -> int | None:

@@ -300,18 +300,23 @@ def test_the_teacher_link_is_hidden_until_asked_for(db):
 
 
 def test_look_alike_nicknames_are_told_apart_by_number(db):
-    """Two students who call themselves "alice" (one with a zero-width space) show as "alice (#1)" and "alice (#2)"
-    in the teacher's table, and the CSV names each one's number (review 3, X10)."""
+    """A second "alice" (here with a zero-width space) is refused in one sentence and joins under another name; the
+    teacher's table shows each student with their number, "alice (#1)", and the CSV names it (review 3, X10)."""
     at, code, key = teacher()
     start(at, "estimate", 3)
-    for nickname in ("alice", "\u200balice"):
-        answer_number(join(code, nickname)[0], 0.5)
+    first, _ = join(code, "alice")
+    twin, me = join(code, "\u200balice")
+    assert me is None and [e.value for e in twin.error] == [translate("live_nickname_taken", "en", name="alice")]
+    twin.text_input(key="live_join_name").input("alice 2")
+    twin.button(key=f"FormSubmitter:live_join-{translate('live_join', 'en')}").click().run()
+    for student in (first, twin):
+        answer_number(student, 0.5)
     at.session_state["live_answers"] = True
     at.run()
     names = at.table[-1].value.iloc[:, 0].tolist() if at.table else at.dataframe[-1].value.iloc[:, 0].tolist()
-    assert names == ["alice (#1)", "alice (#2)"]
+    assert names == ["alice (#1)", "alice 2 (#2)"]
     rows = list(csv.DictReader(io.StringIO(live_ui.export_csv(code, key).decode("utf-8-sig"))))
-    assert [(r["student"], r["nickname"]) for r in rows] == [("1", "alice"), ("2", "alice")]
+    assert [(r["student"], r["nickname"]) for r in rows] == [("1", "alice"), ("2", "alice 2")]
 
 
 # ---------------------------------------------------------------- review 3: X2 (flood), X3 (shared address), X4 (oracle)

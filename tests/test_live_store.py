@@ -785,3 +785,16 @@ def test_a_replaced_sqlite_file_is_detected(tmp_path):
         Store(f"sqlite:///{path}").close()  # another process makes a fresh, empty database there
         with pytest.raises(live_store.StoreGone):
             s.answer(code, 1, "s1", "0.5", 0.5, False, now=T0)
+
+
+def test_a_nickname_another_student_has_is_refused_whatever_its_case(store):
+    """A second "Alice" (or "ALICE", or "\u200balice") in one room is refused; the first keeps hers, and blank is no name."""
+    code, _ = room_with_question(store)
+    store.join(code, "s1", "Alice", now=T0)
+    for twin in ("Alice", "ALICE", "\u200balice", "ａｌｉｃｅ"):
+        with pytest.raises(live_store.NicknameTaken):
+            store.join(code, "s2", twin, now=T0)
+    assert store.join(code, "s1", "alice", now=T0).nickname == "alice"  # her own name, in another case
+    assert store.join(code, "s2", "", now=T0).number == 2 and store.join(code, "s3", "", now=T0).number == 3
+    with pytest.raises(live_store.NicknameTaken):
+        store.join(code, "s2", "ALICE", now=T0)  # renaming to a classmate's name is refused too

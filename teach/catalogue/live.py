@@ -42,6 +42,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "이 방은 이미 {max}명이 참여해 가득 찼습니다.",
         "This room is full: it already holds {max} students.",
     ),
+    "live_nickname_taken": (
+        "이 방에는 같은 닉네임('{name}')을 쓰는 학생이 이미 있습니다. 다른 닉네임을 쓰세요.",
+        "A student called '{name}' is already in this room. Choose another nickname.",
+    ),
     "live_locked": (
         "선생님이 이 방의 참여를 잠갔습니다. 지금은 새로 참여할 수 없습니다.",
         "The teacher has locked this room: no new student can join now.",
