@@ -43,7 +43,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "This room is full: it already holds {max} students.",
     ),
     "live_nickname_taken": (
-        "이 방에는 같은 닉네임('{name}')을 쓰는 학생이 이미 있습니다. 다른 닉네임을 쓰세요.",
+        "이 방에는 같은 별명('{name}')을 쓰는 학생이 이미 있습니다. 다른 별명을 쓰세요.",
         "A student called '{name}' is already in this room. Choose another nickname.",
     ),
     "live_locked": (
