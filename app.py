@@ -20,6 +20,7 @@ import logging
 import streamlit as st
 
 from ui import editor, failsafe, nav, session, share, style
+from ui.components.chrome import translate_chrome
 from ui.features.registry import STATES
 from ui.i18n import T
 
@@ -29,6 +30,7 @@ session.start_session(STATES)
 session.begin_run()
 session.follow_history(STATES)
 editor.language_picker()
+translate_chrome()  # Streamlit's own English (toolbars, help labels, uploader) in the page's language
 
 page = st.navigation(
     session.pages(

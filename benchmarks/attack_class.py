@@ -2,7 +2,9 @@
 
 One real server (``deploy.harness.Server``, a SQLite file of its own). The class is ``benchmarks/load_room.py``'s,
 run by its own code (``_class``): a teacher opens a room and starts an estimate question, a projector polls its
-board, and N students (protocol-level websocket clients) join within 3 s and answer within 10 s. The class runs
+board, and N students (protocol-level websocket clients) join within 3 s and answer within 10 s; they open the
+room's own join link, as its QR code on the projector gives it (``room=CODE&j=TOKEN``, ``by_the_qr_code``). The
+class runs
 twice in one process on the same server, quiet and attacked (``--rounds R`` repeats the pair, alternating which
 goes first). In the attacked class one attacker starts the moment the room's code exists and, until the class
 ends:
@@ -13,17 +15,17 @@ ends:
 * guesses codes (``--guessers`` tasks): each session sends history-navigation reruns to ``?room=<random
   8-character code>``, ``GUESSES_PER_SESSION`` per session, and starts over (X4; a session is blocked after 5);
 * uploads the largest files the upload page takes (``--runs`` runs and a qrels, each MAX_ROWS lines over
-  MAX_QUERIES queries and under ``maxUploadSize``) on /data in Chromium, presses the comparison's button, and
-  starts over with a new tab (X5).
+  MAX_QUERIES queries and under ``maxUploadSize``) on /data in Chromium (at nice 19: ``niced_chromium``),
+  presses the comparison's button, and starts over with a new tab (X5).
 
 Reported per class: the students' answer latency (send to the end of the run that stored it) p50/p95, and the
 attacked p95 over the quiet p95; answers stored against answers sent (the database's revisions against the
 sends); the students the attacker got into the room; the guesses that found a room; the server log's problems.
 
-Goals (``benchmarks/goals.py``): attacked p95 <= 1.5x quiet (red only past the regression line); and, with no
-baseline, red whenever they fail: every answer stored exactly as sent and no class error; the attacker's joins
-within the room's pace (``JOIN_BURST`` + ``JOIN_RATE`` per second of the room's life, less the class); no guess
-finds a room; no traceback, exception or error in the server's log.
+Goals (``benchmarks/goals.py``; any verdict but "pass" exits 1): attacked p95 <= 1.5x quiet; and, with no
+baseline, red whenever they fail: every answer stored exactly as sent, no student refused at join and no class
+error; the attacker's joins within the room's pace (``JOIN_BURST`` + ``JOIN_RATE`` per second of the room's life,
+less the class); no guess finds a room; no traceback, exception or error in the server's log.
 
     .venv/bin/python benchmarks/attack_class.py [--students 30] [--rounds 1] [--no-upload]
 
@@ -53,7 +55,8 @@ from streamlit.proto.Alert_pb2 import Alert  # noqa: E402
 from streamlit.proto.BackMsg_pb2 import BackMsg  # noqa: E402
 from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 
-from benchmarks.goals import REGRESSED, Goal  # noqa: E402
+from benchmarks import load_room  # noqa: E402
+from benchmarks.goals import PASS, Goal  # noqa: E402
 from benchmarks.load_protocol import RUN_TIMEOUT_S  # noqa: E402
 from benchmarks.load_room import (  # noqa: E402
     JOIN_SPREAD_S,
@@ -162,13 +165,23 @@ def big_files(folder: Path, runs: int) -> list[Path]:
     return paths
 
 
+def niced_chromium(folder: Path) -> str:
+    """A launcher for Chromium at nice 19: the attacker's browser runs on the server's 2 cores here, where in a
+    class it runs on the attacker's own machine; at nice 19 it takes the CPU the server leaves, so what is measured
+    is what the uploads cost the server, not what rendering the page costs the benchmark's machine."""
+    launcher = folder / "chromium-niced"
+    launcher.write_text(f'#!/bin/sh\nexec nice -n 19 {chromium_path()} "$@"\n')
+    launcher.chmod(0o755)
+    return str(launcher)
+
+
 async def upload_big(url: str, files: list[Path], ready: asyncio.Event, stop: asyncio.Event, tally: Counter):
     """Chromium on /data: choose the big files, press the comparison's button, then again in a new tab."""
     from playwright.async_api import async_playwright
 
     upload, compare = translate("data_source_upload", "en"), translate("data_compare_run", "en")
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        browser = await pw.chromium.launch(executable_path=niced_chromium(files[0].parent), args=CHROMIUM_ARGS)
         await ready.wait()
         while not stop.is_set():
             page = await browser.new_page()
@@ -197,6 +210,35 @@ async def upload_big(url: str, files: list[Path], ready: asyncio.Event, stop: as
 
 
 # ---------------------------------------------------------------- one class, quiet or attacked
+
+
+def _with_headings(element):
+    """load_room's element handler, also handing a heading's text to ``on_markdown`` as "## ...": the projector's
+    "N of M answered" became an ``st.header`` (a heading element, not markdown) in the board's new layout."""
+
+    def handle(self, el, now: float) -> None:
+        element(self, el, now)
+        if el.WhichOneof("type") == "heading" and self.on_markdown is not None:
+            self.on_markdown(f"## {el.heading.body}")
+
+    return handle
+
+
+def by_the_qr_code(url: str):
+    """load_room's ``open_tab`` for a class whose students scan the projector's QR code: a student's first page is
+    the room's own join link, with its join token (``j``, ``Store.join_token``); the attacker's tabs know only the
+    code. Every other tab opens as before."""
+    real, tokens = load_room.open_tab, {}
+
+    def open_tab(port, query, role, **kwargs):
+        if role == "student" and query.keys() == {"room", "lang"}:
+            if query["room"] not in tokens:
+                with Store(url) as store:
+                    tokens[query["room"]] = store.join_token(query["room"])
+            query = {"room": query["room"], "j": tokens[query["room"]], "lang": query["lang"]}
+        return real(port, query, role, **kwargs)
+
+    return open_tab
 
 
 async def _attacked(server: Server, url: str, result: RoomResult, seed: int, args, tally: Counter, attacked: bool):
@@ -271,6 +313,8 @@ def one_class(server: Server, url: str, n: int, seed: int, args, attacked: bool)
         missed.append(f"answers: {figures['stored']} stored of {figures['sent']} sent ({result.stored} rows for {n})")
     if result.projector.full_at is None:
         missed.append(f"the projector never showed all {n} answers")
+    if refused := [e for e in result.all_errors if "join" in e.lower()]:
+        missed.append(f"{len(refused)} students refused at join")
     if result.all_errors:
         missed.append(f"{len(result.all_errors)} class errors")
     if bots > max(pace, 0):
@@ -333,6 +377,8 @@ def main() -> int:
         if args.files:
             print("upload:", ", ".join(f"{p.name} {p.stat().st_size / 1e6:.1f} MB" for p in args.files))
         url = stack.enter_context(database("sqlite"))
+        load_room.open_tab = by_the_qr_code(url)  # type: ignore[assignment] # the students scan the QR code
+        load_room.LiveTab._element = _with_headings(load_room.LiveTab._element)  # type: ignore[method-assign]
         server = stack.enter_context(Server(env={"NDCG_DATABASE_URL": url}))
         asyncio.run(_warm([server], url))
         for r in range(args.rounds):
@@ -343,7 +389,7 @@ def main() -> int:
     ratio = max(a["p95"] / max(q["p95"], 1e-9) for a, q in pairs)  # the worst pair
     verdict = RATIO.judge(ratio)
     print(f"attacked p95 / quiet p95 (worst pair): {ratio:.2f}x ({verdict}; goal {RATIO.describe()})")
-    failed = verdict == REGRESSED or any(f["missed"] for f in results)
+    failed = verdict != PASS or any(f["missed"] for f in results)
     print("goal:", "FAIL" if failed else "ok")
     return 1 if failed else 0
 

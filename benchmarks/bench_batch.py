@@ -21,6 +21,17 @@ the first one included, which pays for touching fresh memory:
   * scikit-learn: ndcg_score(k=10) on a dense (queries x docs) matrix; building that
     matrix from the DataFrames is NOT timed. Unretrieved judged docs become extra columns
     scored below every retrieved doc, so sklearn's ideal is the same judged pool.
+
+Then the head-to-head (issue 27, item 2), all in ONE child process, alternating call by call
+(the order rotates every round), median of REPEATS rounds:
+  * evaluate_run, as above;
+  * the floor: what any evaluator starting from string ids must do, pandas.factorize of the
+    four id columns (query and doc, run and qrels) plus a raw NumPy kernel on the dense matrix
+    (argpartition top-k, gains times discounts, the ideal by a partial sort); it does not
+    average ties, so its mean is close to, not equal to, the others';
+  * scikit-learn's ndcg_score on the dense matrix (built beforehand, not timed).
+Goals on 10,000 q x 100 docs: evaluate_run <= 1.5x the floor, and sklearn >= 3x evaluate_run.
+A missed goal makes the exit status 1 (benchmarks/goals.py).
 """
 
 from __future__ import annotations
@@ -40,7 +51,7 @@ import pandas as pd
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.goals import PASS, REGRESSED, Goal  # noqa: E402
+from benchmarks.goals import PASS, Goal  # noqa: E402
 
 K = 10
 REPEATS = 7
@@ -50,10 +61,15 @@ DATASETS = {  # name: (queries, docs per query)
     "1,000 q x 1,000 docs": (1_000, 1_000),
 }
 GOAL_PYTREC_RATIO = 3.0
-GOAL_SKLEARN_RATIO = 1.0
 GOAL_PEAK_MB = 500.0
-# Baselines: the README's figures per dataset (pytrec_eval ratio, sklearn ratio, peak RSS MB; benchmarks/goals.py).
-BASELINES = {"10,000 q x 100 docs": (11.0, 3.1, 251.0), "1,000 q x 1,000 docs": (15.8, 1.2, 241.0)}
+# Baselines: the README's figures per dataset (pytrec_eval ratio, peak RSS MB; benchmarks/goals.py).
+BASELINES = {"10,000 q x 100 docs": (11.0, 251.0), "1,000 q x 1,000 docs": (15.8, 241.0)}
+# Head-to-head goals per dataset (issue 27, item 2), each a Goal(target, baseline = before this work):
+# evaluate_run / floor, and sklearn / evaluate_run, from one process alternating call by call.
+HEAD_TO_HEAD = {
+    "10,000 q x 100 docs": (Goal(1.5, 1.6, "x", margin=0.0), Goal(3.0, 3.1, "x", higher_is_better=True)),
+    "1,000 q x 1,000 docs": (None, Goal(1.0, 1.2, "x", higher_is_better=True)),
+}
 
 
 # ---------------------------------------------------------------- data
@@ -154,6 +170,54 @@ def run_sklearn(matrices: tuple[np.ndarray, np.ndarray]) -> tuple[float, dict]:
     return float(ndcg_score(y_true, y_score, k=K)), {}
 
 
+def floor_kernel(y_true: np.ndarray, y_score: np.ndarray, k: int = K) -> float:
+    """Mean nDCG@k of a dense matrix in raw NumPy: argpartition top-k, gains x discounts, ideal by partial sort."""
+    k = min(k, y_score.shape[1])
+    disc = 1.0 / np.log2(np.arange(2, k + 2))
+    top = np.argpartition(-y_score, k - 1, axis=1)[:, :k]
+    top_score = np.take_along_axis(y_score, top, axis=1)
+    top_gain = np.take_along_axis(y_true, top, axis=1)
+    top_gain = np.take_along_axis(top_gain, np.argsort(-top_score, axis=1), axis=1)
+    dcg = top_gain @ disc
+    ideal = -np.sort(np.partition(-y_true, k - 1, axis=1)[:, :k], axis=1)
+    idcg = ideal @ disc
+    ndcg = np.zeros_like(dcg)
+    np.divide(dcg, idcg, out=ndcg, where=idcg > 0)
+    return float(ndcg.mean())
+
+
+def run_floor(data: dict, matrices: tuple[np.ndarray, np.ndarray]) -> float:
+    """The floor: factorize the four id columns, then the raw kernel on the dense matrix."""
+    for df in (data["run"], data["qrels"]):
+        for col in ("query_id", "doc_id"):
+            pd.factorize(df[col])
+    return floor_kernel(*matrices)
+
+
+def head_to_head(path: str) -> None:
+    """evaluate_run, the floor and sklearn in this one process, alternating call by call; one JSON line."""
+    tiny = tiny_dataset()
+    tiny_m = dense_matrices(tiny["run"], tiny["qrels"])
+    run_evaluate_run(tiny), run_floor(tiny, tiny_m), run_sklearn(tiny_m)  # warm up imports
+    with open(path, "rb") as f:
+        data = pickle.load(f)  # noqa: S301 - our own file, written by the parent just now
+    matrices = dense_matrices(data["run"], data["qrels"])
+    calls = {
+        "evaluate_run": lambda: run_evaluate_run(data)[0],
+        "floor": lambda: run_floor(data, matrices),
+        "sklearn": lambda: run_sklearn(matrices)[0],
+    }
+    names = list(calls)
+    times: dict[str, list[float]] = {n: [] for n in names}
+    means: dict[str, float] = {}
+    for r in range(REPEATS):
+        for n in names[r % 3 :] + names[: r % 3]:  # rotate who goes first
+            t0 = time.perf_counter()
+            means[n] = calls[n]()
+            times[n].append(time.perf_counter() - t0)
+    print(json.dumps({"times": times, "means": means, "load": os.getloadavg()[0]}))
+
+
 def _rss_mb() -> tuple[float, float]:
     """(current RSS, peak RSS) of this process in MB, from /proc/self/status."""
     fields = {}
@@ -215,6 +279,36 @@ def child(contender: str, path: str) -> None:
     print(json.dumps(out))
 
 
+def median(xs: list[float]) -> float:
+    return float(np.median(xs))
+
+
+def report_head_to_head(name: str, h: dict, failures: list[str]) -> None:
+    """Print the alternating run's medians and judge its goals."""
+    t = {c: median(v) for c, v in h["times"].items()}
+    print(f"  head-to-head in one process, alternating, median of {REPEATS} (load average {h['load']:.2f}):")
+    for c, label in (("evaluate_run", "evaluate_run"), ("floor", "floor (factorize x4 + NumPy kernel)"),
+                     ("sklearn", "sklearn ndcg_score (matrix given)")):  # fmt: skip
+        samples = ", ".join(f"{x:.3f}" for x in h["times"][c])
+        print(f"    {label:<38} {t[c]:6.3f} s  mean {h['means'][c]:.9f}  [{samples}]")
+    floor_goal, sk_goal = HEAD_TO_HEAD[name]
+    figures = [("sklearn / evaluate_run", t["sklearn"] / t["evaluate_run"], sk_goal)]
+    if floor_goal is not None:
+        figures.insert(0, ("evaluate_run / floor", t["evaluate_run"] / t["floor"], floor_goal))
+    else:
+        print(f"    evaluate_run / floor = {t['evaluate_run'] / t['floor']:.2f}x (no goal at this shape)")
+    for label, value, goal in figures:
+        verdict = goal.judge(value)
+        print(f"  [{verdict}] {label}: {value:.2f}x, goal {goal.describe()}; load average {h['load']:.2f}")
+        if verdict != PASS:
+            failures.append(f"{name}: {label} ({verdict})")
+    d = abs(h["means"]["evaluate_run"] - h["means"]["sklearn"])
+    ok = d <= 1e-9
+    print(f"  [{PASS if ok else 'FAIL'}] same mean as sklearn to 1e-9 in the head-to-head: |diff| = {d:.1e}")
+    if not ok:
+        failures.append(f"{name}: head-to-head means differ")
+
+
 def spawn(contender: str, path: str) -> dict:
     proc = subprocess.run(
         [sys.executable, __file__, "--child", contender, path], capture_output=True, text=True, check=False
@@ -260,7 +354,8 @@ def main() -> int:
             )
             del data, run, qrels
 
-            res = {c: spawn(c, path) for c in ("evaluate_run", "pytrec_eval", "sklearn")}
+            res = {c: spawn(c, path) for c in ("evaluate_run", "pytrec_eval", "sklearn", "head_to_head")}
+            h2h = res.pop("head_to_head")
             t = {c: min(r["times"]) for c, r in res.items()}
             labels = {
                 "evaluate_run": "evaluate_run (DataFrames -> mean)",
@@ -300,10 +395,9 @@ def main() -> int:
                 f"             by doc id (descending) where we average; ties='stable' on rows sorted that way"
                 f" matches it to {d_trec:.1e} per query over {n_trec:,} queries"
             )
-            b_py, b_sk, b_mb = BASELINES[name]
+            b_py, b_mb = BASELINES[name]
             figures = [
                 ("pytrec_eval / evaluate_run", r_py, Goal(GOAL_PYTREC_RATIO, b_py, "x", higher_is_better=True)),
-                ("sklearn / evaluate_run", r_sk, Goal(GOAL_SKLEARN_RATIO, b_sk, "x", higher_is_better=True)),
                 ("evaluate_run peak RSS", ev["peak_mb"], Goal(GOAL_PEAK_MB, b_mb, " MB")),
             ]
             checks = [  # no baseline: red whenever one fails
@@ -313,20 +407,24 @@ def main() -> int:
             for label, value, goal in figures:
                 verdict = goal.judge(value)
                 print(f"  [{verdict}] {label}: {value:.3g}{goal.unit}, goal {goal.describe()}")
-                if verdict == REGRESSED:
-                    failures.append(f"{name}: {label}")
+                if verdict != PASS:
+                    failures.append(f"{name}: {label} ({verdict})")
             for label, ok in checks:
                 print(f"  [{PASS if ok else 'FAIL'}] {label}")
                 if not ok:
                     failures.append(f"{name}: {label}")
+            report_head_to_head(name, h2h, failures)
             print()
     print(f"total {time.perf_counter() - started:.0f} s; load average now {os.getloadavg()[0]:.2f}")
-    print("no goal regressed, every check passed" if not failures else "REGRESSED or FAILED: " + "; ".join(failures))
+    print("every goal met, every check passed" if not failures else "MISSED or FAILED: " + "; ".join(failures))
     return 1 if failures else 0
 
 
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--child":
-        child(sys.argv[2], sys.argv[3])
+        if sys.argv[2] == "head_to_head":
+            head_to_head(sys.argv[3])
+        else:
+            child(sys.argv[2], sys.argv[3])
     else:
         sys.exit(main())

@@ -15,6 +15,10 @@ Every time is measured inside the page with ``performance.now()``:
   are loaded alternately in the same browser; both servers get one untimed cold load
   first. For reference the same is repeated in one context per server (new tab each time,
   HTTP cache warm: a returning visitor).
+* heavy pages (issue 27, item 1; ux-review-3 U7): /steps, /limits and /data, each in a fresh context, taking
+  turns, from navigation start until the page is ready: its script runs finished and every file it fetched
+  arrived (read once the network is idle). Goal: /limits and /data within 1.2x /steps. With the script runs on
+  load and the JavaScript files (and MB) each page needed.
 * drag: from the ``pointerup`` that ends a mouse drag in the ranking list (a component
   in a shadow root) until the nDCG metric shows the value ``ndcg_core.score_ranking``
   gives for the new order. Drags alternate down and up so the ranking goes back and forth.
@@ -59,10 +63,16 @@ BARE_SCRIPT = 'import streamlit as st\n\nst.title("x")\nst.metric("m", "0.5")\n'
 BARE_VALUE = "0.5"
 
 GOAL_RATIO = 1.2
+GOAL_HEAVY_RATIO = 1.2  # /limits and /data ready within 1.2x /steps (issue 27, item 1; ux-review-3 U7)
+HEAVY_PAGES = ("limits", "data")
 GOAL_INTERACTION_MS = 300.0
 # Baselines: the README's figures (benchmarks/goals.py; red only on a regression). The first render is an open
 # goal: 1.38x on a quiet host and 1.99x on a host four times slower (same code), hence its wide margin.
 RATIO = Goal(GOAL_RATIO, baseline=1.38, unit="x", margin=0.5)
+HEAVY = {  # U7 (ux-review-3): limits 5.0-5.1 s and data 4.5-4.9 s against steps 2.4-2.6 s
+    "limits": Goal(GOAL_HEAVY_RATIO, baseline=2.0, unit="x", margin=0.3),
+    "data": Goal(GOAL_HEAVY_RATIO, baseline=1.9, unit="x", margin=0.3),
+}
 DRAG = Goal(GOAL_INTERACTION_MS, baseline=127.0, unit=" ms")
 SLIDER = Goal(GOAL_INTERACTION_MS, baseline=138.0, unit=" ms")
 STEP_TIMEOUT_MS = 15_000
@@ -144,7 +154,7 @@ def first_render_cached(ctx, url: str, want: str) -> float:
 # Recorded from the first byte of the page: when the script run starts and ends
 # (stApp's data-test-script-state) and main-thread long tasks.
 BREAKDOWN_INIT_JS = """
-window.__bench = {running: null, done: null, longTasks: []};
+window.__bench = {running: null, done: null, longTasks: [], runs: 0};
 try {
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__bench.longTasks.push(e.duration);
@@ -156,8 +166,25 @@ new MutationObserver(() => {
   const b = window.__bench;
   if (state === 'running' && b.running === null) b.running = performance.now();
   if (state === 'notRunning' && b.running !== null && b.done === null) b.done = performance.now();
+  if (state === 'notRunning' && b.running !== null) b.lastDone = performance.now();
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-test-script-state'], childList: true});
+// Script runs on load: each run leaves the "running" state once; the records keep each change's old value, so a
+// run that starts and ends between two callbacks still counts.
+new MutationObserver((records) => {
+  for (const r of records) if (r.type === 'attributes' && r.oldValue === 'running') window.__bench.runs += 1;
+}).observe(document, {subtree: true, attributes: true, attributeOldValue: true,
+                      attributeFilter: ['data-test-script-state']});
 """
+
+# ms from navigation start until the page is ready: its script runs done and every file it fetched arrived
+# (read once the network has been idle), and how many runs and script files that took.
+READY_JS = """() => {
+  const res = performance.getEntriesByType('resource');
+  const js = res.filter((e) => /[.]js$/.test(e.name));
+  const b = window.__bench;
+  return {ready: Math.max(b.lastDone || 0, ...res.map((e) => e.responseEnd)), runs: b.runs, js: js.length,
+          kb: js.reduce((a, e) => a + e.encodedBodySize, 0) / 1024};
+}"""
 
 # Which Streamlit element pulls in which lazily loaded frontend chunk.
 CHUNK_SOURCES = {
@@ -211,6 +238,23 @@ def breakdown(browser, url: str, want: str) -> dict:
         ctx.close()
 
 
+def page_ready(browser, url: str) -> dict:
+    """A fresh context's load of ``url`` until it is ready (READY_JS): ms, script runs, script files and their KB."""
+    ctx = browser.new_context(viewport=VIEWPORT)
+    try:
+        ctx.add_init_script(BREAKDOWN_INIT_JS)
+        page = ctx.new_page()
+        page.goto(url, wait_until="networkidle", timeout=STEP_TIMEOUT_MS * 8)
+        page.wait_for_function(
+            "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+            timeout=STEP_TIMEOUT_MS * 8,
+        )
+        page.wait_for_load_state("networkidle")
+        return page.evaluate(READY_JS)
+    finally:
+        ctx.close()
+
+
 def _cpu_by_script(profile: dict) -> list[tuple[str, float]]:
     """Self time (ms) per script file, plus (program), (garbage collector) and (idle)."""
     nodes = {n["id"]: n["callFrame"] for n in profile["nodes"]}
@@ -234,6 +278,7 @@ def print_breakdown(info: dict, bare_ms: float) -> None:
         )
     if b.get("done") is not None:
         print(f"  script run finished, every element delivered      {b['done']:6.0f} ms")
+    print(f"  script runs on load: {b.get('runs', 0)}")
     print(f"  nDCG metric visible                               {info['shown']:6.0f} ms")
     lt = b.get("longTasks") or []
     print(f"  main-thread long tasks (>50 ms): {len(lt)}, {sum(lt):.0f} ms in all, longest {max(lt, default=0):.0f} ms")
@@ -254,6 +299,30 @@ def print_breakdown(info: dict, bare_ms: float) -> None:
             "react-dom": "React rendering",
         }.get(name.split(".")[0], src)
         print(f"    {name[:44]:<44} {ms:8.0f} ms  {note}")
+
+
+def heavy_pages(browser, app_base: str, steps_url: str, loads: int, results: list) -> dict[str, list[dict]]:
+    """/limits and /data against /steps: fresh loads, taking turns, until each page is ready; rows into ``results``."""
+    ready_urls = {"steps": steps_url} | {name: f"{app_base}/{name}?{EXAMPLE_QUERY}" for name in HEAVY_PAGES}
+    ready: dict[str, list[dict]] = {name: [] for name in ready_urls}
+    for i in range(loads):
+        names = list(ready_urls)
+        for name in names[i % len(names) :] + names[: i % len(names)]:
+            try:
+                ready[name].append(page_ready(browser, ready_urls[name]))
+            except PlaywrightError as exc:  # a load that never got ready counts as NaN: its goal is missed
+                print(f"/{name}: not ready ({str(exc).splitlines()[0]})")
+                ready[name].append({"ready": float("nan"), "runs": 0, "js": 0, "kb": 0.0})
+    ready_med = {name: statistics.median(r["ready"] for r in rs) for name, rs in ready.items()}
+    for name, rs in ready.items():
+        runs = statistics.median(r["runs"] for r in rs)
+        files = f"{runs:.0f} run(s), {rs[0]['js']} JS files, {rs[0]['kb'] / 1024:.1f} MB"
+        results.append((f"/{name} ready (median)", f"{ready_med[name]:.0f} ms", files, None))
+    for name in HEAVY_PAGES:
+        r_heavy = ready_med[name] / ready_med["steps"]
+        goal = HEAVY[name]
+        results.append((f"/{name} ready ÷ /steps", f"{r_heavy:.2f}x", goal.describe(), goal.judge(r_heavy)))
+    return ready
 
 
 def open_app(browser, url: str, want: str):
@@ -378,7 +447,9 @@ def main() -> int:
                 results.append(("first render bare page (median)", f"{bare_med:.0f} ms", "", None))
                 results.append(("first render ratio app/bare", f"{ratio:.2f}x", RATIO.describe(), RATIO.judge(ratio)))
 
-                cost = breakdown(browser, steps_url, want0) if ratio > GOAL_RATIO else None
+                cost = breakdown(browser, steps_url, want0)
+
+                ready = heavy_pages(browser, app_base, steps_url, args.loads, results)
 
                 # For reference: the same with the browser's HTTP cache warm (a returning visitor).
                 app_ctx, bare_ctx = browser.new_context(viewport=VIEWPORT), browser.new_context(viewport=VIEWPORT)
@@ -446,9 +517,10 @@ def main() -> int:
     print(f"                         bare: {_list(bare_c)}")
     print(f"drag samples ms:   {_list(drag_ms)}   p90 {_p90(drag_ms):.0f}")
     print(f"slider samples ms: {_list(slide_ms)}   p90 {_p90(slide_ms):.0f}")
-    if cost is not None:
-        print()
-        print_breakdown(cost, bare_med)
+    for name, rs in ready.items():
+        print(f"ready samples ms, /{name}: {_list([r['ready'] for r in rs])}")
+    print()
+    print_breakdown(cost, bare_med)
     print()
     print(
         f"total benchmark time {time.monotonic() - started:.0f} s; load average {load_before} before, "

@@ -10,20 +10,24 @@ each in a fresh process so that imports, parsing and peak memory are all counted
 * pytrec_eval on the TREC files: its own parsers (``parse_qrel``, ``parse_run``, which build the dicts it needs)
   and ``RelevanceEvaluator(...).evaluate``, then the mean.
 
-All must print the same mean to 4 places. Figures: wall seconds and peak RSS (MB) of each process, best of
-``--repeat``; for the upload page also the seconds after its imports, which is what a user waits for (the page
-runs in a server that has imported pandas already). The goals of issue 11 apply at 1,000,000 rows: under 2 s wall
-and under 1 GB for every path of ours, and at least 3× faster than pytrec_eval end to end (the command line wall
-to wall; the page from the bytes to the scores, against pytrec_eval's whole process). At other sizes the figures
-are printed and no goal is checked.
+All must print the same mean to 4 places. The contenders take turns, one process each per round (the order
+rotates every round), for ``--repeat`` rounds (at least 5), so a busy moment of the shared machine hits them
+alike. Figures: the median wall seconds and the largest peak RSS (MB) of each; for the upload page also the
+median seconds after its imports, which is what a user waits for (the page runs in a server that has imported
+pandas already). The goals apply at 1,000,000 rows: under 2 s wall and under 1 GB for every path of ours; the
+command line at least 4× faster than pytrec_eval wall to wall, interpreter start included (issue 27, item 3), and
+the upload page at least 3× (issue 11; from the bytes to the scores, against pytrec_eval's whole process). A
+missed goal makes the exit status 1. At other sizes the figures are printed and no goal is checked.
 
-    .venv/bin/python benchmarks/bench_trec.py [--queries 10000] [--docs 100] [--repeat 3]
+    .venv/bin/python benchmarks/bench_trec.py [--queries 10000] [--docs 100] [--repeat 5]
     .venv/bin/python benchmarks/bench_trec.py --queries 100000 --repeat 1    # 10,000,000 rows
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -36,13 +40,15 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.goals import PASS, Goal, exit_status  # noqa: E402
 
-# Baselines at 1,000,000 rows: the README's worst figures (wall s, peak RSS MB, × pytrec_eval; benchmarks/goals.py).
-# The command line's 3× is an open goal there (2.9-3.3× as the host slows), so it is not red above 2.9 / 1.3.
+# Baselines at 1,000,000 rows: the README's worst figures (wall s, peak RSS MB, × pytrec_eval; benchmarks/goals.py),
+# and each path's goal for × pytrec_eval.
 BASELINES = {
     "python -m ndcg_core (TREC)": (0.39, 170.0, 2.9),
     "upload page (TREC)": (0.85, 260.0, 3.6),
     "upload page (CSV)": (0.76, 428.0, 3.4),
 }
+CPU_S: dict[tuple[str, ...], list[float]] = {}  # CPU seconds (user + system) of each command's runs, for context
+RATIO_GOALS = {"python -m ndcg_core (TREC)": 4.0, "upload page (TREC)": 3.0, "upload page (CSV)": 3.0}
 
 PYTREC = """
 import sys, pytrec_eval
@@ -114,7 +120,8 @@ done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
 wall = time.perf_counter() - t0
 sys.stdout.write(done.stdout)
 sys.stderr.write(done.stderr)
-print(f"measured {wall:.6f} {resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss}", file=sys.stderr)
+use = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(f"measured {wall:.6f} {use.ru_maxrss} {use.ru_utime + use.ru_stime:.6f}", file=sys.stderr)
 sys.exit(done.returncode)
 """
 
@@ -125,7 +132,8 @@ def timed(cmd: list[str]) -> tuple[float, float, str, float, float]:
     small parent process of its own (getrusage of its one child), so nothing outside Python is needed."""
     done = subprocess.run([sys.executable, "-c", MEASURE, *cmd], capture_output=True, text=True, cwd=ROOT, check=True)
     lines = done.stderr.splitlines()
-    _, wall, rss_kb = next(line for line in reversed(lines) if line.startswith("measured ")).split()
+    _, wall, rss_kb, cpu = next(line for line in reversed(lines) if line.startswith("measured ")).split()
+    CPU_S.setdefault(tuple(cmd), []).append(float(cpu))
     after = [float(line.split()[-1]) for line in lines if line.startswith("after imports ")]
     again = [float(line.split()[-1]) for line in lines if line.startswith("again ")]
     nan = float("nan")
@@ -136,8 +144,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--queries", type=int, default=10_000)
     ap.add_argument("--docs", type=int, default=100)
-    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
+    load_start = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
         paths = write_files(Path(tmp), args.queries, args.docs)
         rows = args.queries * args.docs
@@ -154,20 +163,32 @@ def main() -> int:
             "upload page (CSV)": [sys.executable, "-c", APP, *csv],
             "pytrec_eval (TREC)": [sys.executable, "-c", PYTREC, *trec],
         }
+        names = list(contenders)
+        samples: dict[str, list[tuple[float, float, str, float, float]]] = {name: [] for name in names}
+        for r in range(args.repeat):  # take turns, each round starting with the next contender
+            for name in names[r % len(names) :] + names[: r % len(names)]:
+                samples[name].append(timed(contenders[name]))
+        median = statistics.median
         results = {}
-        for name, cmd in contenders.items():
-            runs = [timed(cmd) for _ in range(args.repeat)]
+        for name, runs in samples.items():
             outs = {r[2] for r in runs}
             assert len(outs) == 1, outs
             first = [r[0] - (r[4] if r[4] == r[4] else 0.0) for r in runs]  # the page's wall without its repeat
+            cpu = CPU_S.get(tuple(contenders[name]), [])
+            print(
+                f"  {name}: wall s per round [{', '.join(f'{x:.3f}' for x in first)}]; CPU s (user + system, "
+                f"whole process) [{', '.join(f'{x:.3f}' for x in cpu)}]"
+            )
             results[name] = (
-                min(first),
+                median(first),
                 max(r[1] for r in runs),
                 runs[0][2],
-                min(r[3] for r in runs),
-                min(r[4] for r in runs),
+                median(r[3] for r in runs),
+                median(r[4] for r in runs),
             )
         theirs = results["pytrec_eval (TREC)"][0]
+        load = f"load average {load_start:.2f} at start, {os.getloadavg()[0]:.2f} at the end"
+        print(f"medians of {args.repeat} rounds, taking turns; {load} ({os.cpu_count()} cores)")
         print(
             f"{'':28} {'wall s':>7} {'after imports s':>16} {'again s':>8} {'peak RSS MB':>12} "
             f"{'× pytrec_eval':>14}  output"
@@ -183,18 +204,18 @@ def main() -> int:
                 for what, value, goal in (
                     ("wall", wall, Goal(2.0, b_wall, " s")),
                     ("peak RSS", rss, Goal(1024.0, b_rss, " MB")),
-                    ("× pytrec_eval", ratio, Goal(3.0, b_ratio, "×", higher_is_better=True)),
+                    ("× pytrec_eval", ratio, Goal(RATIO_GOALS[name], b_ratio, "×", higher_is_better=True)),
                 ):
                     verdicts.append(goal.judge(value))
-                    if verdicts[-1] != PASS:
-                        notes.append(f"{name}, {what} {value:.3g}{goal.unit}: {verdicts[-1]} ({goal.describe()})")
+                    notes.append(f"[{verdicts[-1]}] {name}, {what} {value:.3g}{goal.unit}: goal {goal.describe()}")
         print(f"same mean everywhere: {same}")
         if rows != 1_000_000:
             print(f"goals (issue 11) apply at 1,000,000 rows, not at {rows:,}: not checked")
             return 0 if same else 1
+        met = same and all(v == PASS for v in verdicts)
         print(
-            "goal (issue 11, at 1,000,000 rows): the same mean; every path of ours under 2 s and 1 GB and at least "
-            f"3× faster than pytrec_eval: {'ok' if same and not notes else 'see below' if same else 'FAIL'}"
+            "goals (issues 11 and 27, at 1,000,000 rows): the same mean; every path of ours under 2 s and 1 GB; the "
+            f"command line 4× faster than pytrec_eval, the upload page 3×: {'met' if met else 'MISSED'}; {load}"
         )
         for note in notes:
             print(f"  {note}")

@@ -32,7 +32,7 @@ RSS is sampled every 0.5 s.
     .venv/bin/python benchmarks/load_protocol.py --students 60 --seconds 120 --interval 3
     .venv/bin/python benchmarks/load_protocol.py --profile     # where one /steps run spends its time
 
-Exits 1 on any error or leak.
+Exits 1 on any error or leak, or when the server's CPU per run misses its goal (<= 30 ms, issue 27).
 """
 
 from __future__ import annotations
@@ -58,10 +58,12 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 from streamlit.proto.WidgetStates_pb2 import WidgetState  # noqa: E402
 from websockets.asyncio.client import connect  # noqa: E402
 
+from benchmarks.goals import Goal, exit_status, load_average  # noqa: E402
 from deploy.harness import Server, percentile, proc_cpu_s, proc_rss_mb  # noqa: E402
 from ndcg_core import score_ranking  # noqa: E402
 
 PAGE = "steps"
+CPU_PER_RUN = Goal(30.0, baseline=40.0, unit=" ms", margin=0.0)  # README: 31-40 ms per run at 60 students
 RUN_TIMEOUT_S = 60.0
 MOVES = ("reverse", "shuffle", "gain", "k")
 GAINS = ("linear", "exponential")  # the order of the gain radio's options (ui.choices.gains())
@@ -486,7 +488,11 @@ def main() -> int:
         print(f"    server: {line}")
     failed = bool(result.errors or result.leaks)
     print("goal: 0 errors, 0 leaks:", "FAIL" if failed else "ok")
-    return 1 if failed else 0
+    cpu = result.cpu_ms_per_run  # opens and moves together: the moves are all but one run per student
+    verdict = CPU_PER_RUN.judge(cpu)
+    goal = CPU_PER_RUN.describe()
+    print(f"[{verdict}] server CPU per run: {cpu:.0f} ms, goal {goal} (issue 27, item 4); {load_average()}")
+    return 1 if failed or exit_status([verdict]) else 0
 
 
 if __name__ == "__main__":

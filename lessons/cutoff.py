@@ -3,16 +3,18 @@
 import pandas as pd
 import streamlit as st
 
-from teach import choices
+from teach import choices, predict
 from teach.format import fmt
 from ui import actions, editor, figures, session, tables
 from ui.glossary import help_for
 from ui.i18n import T
+from ui.predict import ask
 from ui.scoring import score_view
 
 view = editor.lesson_header("cutoff", compact=True)
 ex = session.example()
 n = len(view.checked.grades)
+ask(predict.first_vs_all(view.result), "cutoff")  # a guess before the curve
 
 if n > 1:
     st.slider(

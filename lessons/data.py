@@ -91,19 +91,29 @@ def histogram(s, gain: str, key: str) -> None:
         x_title=k_label(s.k),
         y_title=T("data_axis_queries"),
         height=300,
+        # counts of queries: whole numbers only, even for a three-query upload (UX review 3, U11)
+        yaxis={
+            "title": {"text": T("data_axis_queries")},
+            "tickformat": "d",
+            "dtick": max(1, -(-int(counts.max()) // 5)),
+        },
     )
     figures.plot(fig, key, table={k_label(s.k): labels, T("data_axis_queries"): counts.tolist()})
 
 
-def open_query(run, collection, s, query: str) -> None:
-    """The query's list becomes the example, and the step lesson opens with a note saying where it came from."""
-    ex, note = owndata.query_example(run, collection.qrels, query, k=s.k, ideal=s.ideal)
+def open_query(run, collection, s, query: str, gain: str) -> None:
+    """The query's list becomes the example, with the table's gain, k and ideal, and the step lesson opens at its
+    top with a note saying where it came from (and which number it shows, when it cannot show the table's)."""
+    row = s.per_query[s.per_query["query_id"].astype(str) == query]
+    value = float(row[f"ndcg_{gain}"].iloc[0]) if len(row) else None
+    ex, note = owndata.query_example(run, collection.qrels, query, k=s.k, ideal=s.ideal, gain=gain, table_value=value)
     if ex is None:
         st.warning(plain(problem_text(note)), icon=":material/warning:")
         return
     session.forget_move()
     session.set_example(ex)
     session.set_example_note(note)
+    owndata.open_at_top()
     st.switch_page(nav.BY_SLUG["steps"].script)
 
 
@@ -123,17 +133,21 @@ def comparison_table(c: owndata.RunComparison, *, several: bool) -> dict:
     return {T("col_measure"): [name for name, _ in rows], T("data_col_value"): [value for _, value in rows]}
 
 
-def delta_plot(c: owndata.RunComparison, base: str, key: str) -> None:
+NAMED_BARS = 20  # up to this many queries, the Δ chart's bars are labelled with their query ids
+
+
+def delta_plot(c: owndata.RunComparison, base: str, key: str, k: int | None) -> None:
     order = np.argsort(c.delta, kind="stable")
     delta = c.delta[order]
     queries = [c.queries[i] for i in order]
+    few = len(delta) <= NAMED_BARS  # few bars: each named by its query; many: numbered, with whole-number ticks
     colour = {1: figures.PALETTE["green"], -1: figures.PALETTE["vermillion"], 0: figures.PALETTE["grey"]}
     colours = [colour[int(np.sign(d))] for d in delta]
     fig = figures.figure(
         [
             {
                 "type": "bar",
-                "x": list(range(1, len(delta) + 1)),
+                "x": [figures.label(q) for q in queries] if few else list(range(1, len(delta) + 1)),
                 "y": delta.tolist(),
                 "text": [figures.label(q) for q in queries],
                 "hovertemplate": "%{text}: %{y:.4f}<extra></extra>",
@@ -142,8 +156,9 @@ def delta_plot(c: owndata.RunComparison, base: str, key: str) -> None:
             }
         ],
         x_title=T("data_axis_sorted"),
-        y_title="Δ",
+        y_title=f"Δ {k_label(k)}",  # a lone rotated "Δ" reads as "◁"
         height=300,
+        xaxis={"title": {"text": T("data_axis_sorted")}, **({"type": "category"} if few else {"tickformat": "d"})},
     )
     figures.plot(fig, key, table={T("data_col_query"): queries, "Δ": delta.tolist()})
 
@@ -154,24 +169,44 @@ st.title(T("data_title"))
 st.write(T("data_lead"))
 
 SOURCES = ("sample", "upload")
-source = st.radio(
-    T("data_source"),
-    SOURCES,
-    format_func=labeller("data_source_"),
-    key="data_source",
-    horizontal=True,
-    **session.kept("data_source", "sample", SOURCES),
+source = owndata.remember(
+    "data_source",
+    st.radio(
+        T("data_source"),
+        SOURCES,
+        format_func=labeller("data_source_"),
+        key="data_source",
+        horizontal=True,
+        **owndata.choice("data_source", "sample", SOURCES),
+    ),
 )
 limit = st.get_option("server.maxUploadSize")
 if source == "upload":
-    run_files = st.file_uploader(T("data_runs"), accept_multiple_files=True, key="data_run_files")
-    qrels_file = st.file_uploader(T("data_qrels"), key="data_qrels_file")
+    # Each box's files are kept for the session (owndata.kept_uploads): after another page the boxes are empty
+    # again (Streamlit forgets a file uploader's files when its page is left), so the kept files are named here.
+    run_files = st.file_uploader(
+        T("data_runs"),
+        accept_multiple_files=True,
+        key="data_run_files",
+        on_change=owndata.uploads_changed,
+        args=("runs",),
+    )
+    qrels_file = st.file_uploader(
+        T("data_qrels"), key="data_qrels_file", on_change=owndata.uploads_changed, args=("qrels",)
+    )
+    held = owndata.keep_uploads(uploads(run_files or []), (uploads([qrels_file]) or [None])[0])
+    hidden = owndata.not_in_boxes(held, bool(run_files), qrels_file is not None)
+    if hidden.names:  # kept from before another page: named, with a way to drop them
+        with st.container(horizontal=True, vertical_alignment="center", key="data_kept_row"):
+            st.info(plain(problem_text(owndata.kept_text(hidden))), icon=":material/inventory_2:")
+            st.button(T("data_kept_clear"), key="data_kept_clear", on_click=owndata.forget_uploads)
     st.caption(T("data_limit", mb=limit))
     with st.expander(T("data_formats"), icon=":material/help:"):
         st.markdown(T("data_formats_text"))
     with st.spinner(T("data_reading"), show_time=True):
-        collection = owndata.gather(uploads(run_files or []), (uploads([qrels_file]) or [None])[0])
-else:
+        collection = owndata.gather(list(held.runs), held.qrels)
+else:  # said in a box, not a caption: the sample's numbers must never pass for the user's own (U2)
+    st.info(T("data_sample_shown"), icon=":material/dataset:")
     st.caption(T("data_sample_text"))
     collection = owndata.sample()
 
@@ -194,29 +229,33 @@ with st.container(horizontal=True, key="data_rules_row"):
         step=1,
         key="data_k",
         help=T("data_k_help"),
-        **session.kept("data_k", 10),
+        **owndata.choice("data_k", 10),
     )
+    owndata.remember("data_k", cut)
     ideal = st.radio(
         T("data_ideal"),
         IDEALS,
         format_func=labeller("data_ideal_"),
         key="data_ideal",
-        **session.kept("data_ideal", "judged", IDEALS),
+        **owndata.choice("data_ideal", "judged", IDEALS),
     )
+    owndata.remember("data_ideal", ideal)
     missing = st.radio(
         T("data_missing"),
         MISSING,
         format_func=labeller("data_missing_"),
         key="data_missing",
-        **session.kept("data_missing", "skip", MISSING),
+        **owndata.choice("data_missing", "skip", MISSING),
     )
+    owndata.remember("data_missing", missing)
     no_relevant = st.radio(
         T("data_no_relevant"),
         NO_RELEVANT,
         format_func=labeller("data_no_relevant_"),
         key="data_no_relevant",
-        **session.kept("data_no_relevant", "zero", NO_RELEVANT),
+        **owndata.choice("data_no_relevant", "zero", NO_RELEVANT),
     )
+    owndata.remember("data_no_relevant", no_relevant)
 k = int(cut) or None
 negative = collection.judgments.negative_grades()
 if negative:
@@ -249,7 +288,10 @@ tables.show(
 st.subheader(T("data_per_query"))
 names = list(scored)
 name = (
-    st.selectbox(T("data_pick_run"), names, key="data_run", **session.kept("data_run", names[0], names))
+    owndata.remember(
+        "data_run",
+        st.selectbox(T("data_pick_run"), names, key="data_run", **owndata.choice("data_run", names[0], names)),
+    )
     if len(names) > 1
     else names[0]
 )
@@ -258,19 +300,25 @@ run = next(r for r in collection.runs if r.name == name)
 for line in coverage_lines(s):  # which of this run's queries count, and why (each run has its own)
     st.caption(plain(line))
 tables.show(
-    query_table(s.per_query, k, collection.texts), static=False, height=tables.table_height(12), download="data_queries"
+    query_table(s.per_query, k, collection.texts),
+    static=False,
+    height=tables.table_height(len(s.per_query)),  # as tall as its rows, up to 12: no empty rows under a small upload
+    download="data_queries",
 )
-gain = st.radio(
-    T("data_chart_gain"),
-    tuple(GAINS),
-    format_func=labeller("data_gain_"),
-    key="data_gain",
-    horizontal=True,
-    **session.kept("data_gain", "linear", tuple(GAINS)),
+gain = owndata.remember(
+    "data_gain",
+    st.radio(
+        T("data_chart_gain"),
+        tuple(GAINS),
+        format_func=labeller("data_gain_"),
+        key="data_gain",
+        horizontal=True,
+        **owndata.choice("data_gain", "linear", tuple(GAINS)),
+    ),
 )
 histogram(s, gain, "data_histogram")
-st.markdown(f"**{T('data_worst', n=WORST)}**")
 worst = s.per_query[s.per_query["counted"]].sort_values(f"ndcg_{gain}", kind="stable").head(WORST)
+st.markdown(f"**{T('data_worst', n=len(worst))}**")  # "the 3 worst" of a three-query upload, not "the 5 worst"
 tables.show(query_table(worst, k, collection.texts, scores_only=True))
 
 # ---- one query, step by step
@@ -295,14 +343,17 @@ with st.form("data_open_form", border=False):
         format_func=lambda q: f"{q} · {fmt(value_of[q])}",
     )
     if st.form_submit_button(T("data_open"), icon=":material/calculate:") and query is not None:
-        open_query(run, collection, s, query)
+        open_query(run, collection, s, query, gain)
 
 # ---- compare runs
 st.subheader(T("data_compare"))
 if len(names) < 2:
     st.caption(T("data_compare_one"))
     st.stop()
-base = st.selectbox(T("data_base"), names, key="data_base", **session.kept("data_base", names[0], names))
+base = owndata.remember(
+    "data_base",
+    st.selectbox(T("data_base"), names, key="data_base", **owndata.choice("data_base", names[0], names)),
+)
 results = owndata.comparisons(base, scored, gain, run=False)  # kept from an earlier run of the page
 if results is None:
     pairs = owndata.paired_queries(base, scored)
@@ -319,6 +370,6 @@ for c in results:  # one short table per run, measures down the side: it fits a 
     st.markdown(f"**{plain(c.name)} − {plain(base)}**")
     tables.show(comparison_table(c, several=len(results) > 1))
     st.caption(plain(T("data_delta_title", run=c.name, base=base)))
-    delta_plot(c, base, f"data_delta_{c.name}")
+    delta_plot(c, base, f"data_delta_{c.name}", k)
 with st.expander(T("data_p_title"), icon=":material/help:"):
     st.markdown(T("data_p_text", permutations=f"{results[0].result.permutations:,}"))

@@ -11,9 +11,11 @@ import pandas as pd
 import streamlit as st
 
 from ndcg_core import score_ranking
+from teach import predict
 from teach.format import fmt, num
 from ui import editor, session, tables
 from ui.i18n import T
+from ui.predict import ask
 
 view = editor.lesson_header("definitions", compact=True)
 ex = session.example()
@@ -69,7 +71,8 @@ rows = [
     ),
     (
         "RecBole NDCG",
-        ndcg(binary, scores, k=k, gain="linear", ties="stable", ideal_pool=binary_pool),
+        # RecBole's NDCG@K divides by the ideal over min(relevant items, K), K its list's length: never longer.
+        ndcg(binary, scores, k=cut_k, gain="linear", ties="stable", ideal_pool=binary_pool),
         T("defs_why_recbole"),
     ),
     (
@@ -97,25 +100,27 @@ def unrounded(value) -> str | float:
     return f"{float(value[0])!r} – {float(value[1])!r}" if isinstance(value, tuple) else float(value)
 
 
+ask(predict.same_number(view.result.ndcg, rows[0][1], gain_key=ex.gain), "definitions")  # before the table
 st.subheader(T("defs_table_title", at=view.at))
 names, whys = [name for name, _, _ in rows], [why for _, _, why in rows]
-tables.show(
-    pd.DataFrame(
-        {
-            T("defs_col_impl"): names,
-            T("defs_col_value"): [shown(value) for _, value, _ in rows],
-            T("defs_col_why"): whys,
-        }
-    ),
-    download="definitions",
-    export=pd.DataFrame(
-        {  # the file keeps every digit
-            T("defs_col_impl"): names,
-            T("defs_col_value"): [unrounded(value) for _, value, _ in rows],
-            T("defs_col_why"): whys,
-        }
-    ),
-)
+with st.container(key="definitions_table"):  # on a phone a value never breaks mid-number (UX #20, U10: ui.style)
+    tables.show(
+        pd.DataFrame(
+            {
+                T("defs_col_impl"): names,
+                T("defs_col_value"): [shown(value) for _, value, _ in rows],
+                T("defs_col_why"): whys,
+            }
+        ),
+        download="definitions",
+        export=pd.DataFrame(
+            {  # the file keeps every digit
+                T("defs_col_impl"): names,
+                T("defs_col_value"): [unrounded(value) for _, value, _ in rows],
+                T("defs_col_why"): whys,
+            }
+        ),
+    )
 st.caption(T("defs_scores_note") if view.checked.scores is None else T("defs_scores_used"))
 
 st.subheader(T("defs_reproduce_title"))
@@ -128,10 +133,11 @@ st.code(
     f"ndcg_score([[{y_true}]], [[{y_score}]]{k_arg})  # {fmt(rows[0][1])}\n"
     f"ndcg_score([[{y_true}]], [[{y_score}]]{k_arg}, ignore_ties=True)  # {fmt(rows[1][1])}",
     language="python",
+    wrap_lines=True,  # a phone wraps the long calls instead of cutting them at the right edge (UX #20, U10)
 )
 
 st.write(T("defs_trec_intro"))
-st.code(f"trec_eval -m ndcg -m ndcg_cut.{cut_k} qrels.txt run.txt", language="bash")
+st.code(f"trec_eval -m ndcg -m ndcg_cut.{cut_k} qrels.txt run.txt", language="bash", wrap_lines=True)
 qrels = [f"q1 0 d{i + 1} {num(g)}" for i, g in enumerate(grades)]
 qrels += [f"q1 0 j{j + 1} {num(g)}" for j, g in enumerate(ex.pool if ex.use_pool else ())]
 run = [f"q1 Q0 d{i + 1} {rank} {n + 1 - rank} defs" for rank, i in enumerate(trec_order, start=1)]
@@ -156,5 +162,5 @@ st.caption(T("defs_files_note"))
 
 st.write(T("defs_measures_intro"))
 suffix = "" if k is None else f"@{k}"
-st.code(f"ir_measures: nDCG{suffix}\nranx: ndcg{suffix}, ndcg_burges{suffix}", language="text")
+st.code(f"ir_measures: nDCG{suffix}\nranx: ndcg{suffix}, ndcg_burges{suffix}", language="text", wrap_lines=True)
 st.caption(T("defs_measures_note"))

@@ -15,6 +15,7 @@ from ui import failsafe, figures, session, tables
 from ui.components.sortable import sortable_list
 from ui.features import exercises as exercise_state
 from ui.i18n import T, labeller, problem_text, translate
+from ui.predict import cheer
 
 # Okabe–Ito blue → white → orange: a diverging scale that colour-blind eyes read as well.
 SWAP_SCALE = [[0.0, figures.PALETTE["blue"]], [0.5, "#FFFFFF"], [1.0, figures.PALETTE["orange"]]]
@@ -40,6 +41,7 @@ def ranking_table(ex: exercises.Exercise) -> None:
 def verdict_line(v: exercises.Verdict) -> None:
     if v.correct:
         st.success(T("ex_right"), icon=":material/check_circle:")
+        cheer(("exercise", *exercise_state.exercise(), repr(v)))  # a small pop, once per answer (none: reduced motion)
     else:
         st.error(T("ex_wrong"), icon=":material/cancel:")
 
@@ -199,7 +201,7 @@ elif kind == "better":
                 index=None,
                 horizontal=True,
                 key=f"exercises_better_{gain}_{seed}",
-                format_func=lambda o: translate("ex_same", lang) if o == "same" else o,
+                format_func=lambda o: exercises.pick_name(o, lang),
             )
             for gain in exercises.COMPARED
         }

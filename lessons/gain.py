@@ -6,15 +6,17 @@ import streamlit as st
 
 from ndcg_core import gain_disagreement, gain_values
 from ndcg_core.lessons import EXHAUSTIVE_ITEMS
-from teach import choices
+from teach import choices, predict
 from teach.format import fmt
 from ui import actions, editor, figures, session, tables
 from ui.glossary import help_for
 from ui.i18n import T
+from ui.predict import ask
 from ui.scoring import score_view
 
 view = editor.lesson_header("gain", compact=True)
 ex = session.example()
+ask(predict.top_item_worth(view.result), "gain")  # a guess before the gain table
 
 st.subheader(T("gain_table_title"), help=help_for("relevance", "gain_linear", "gain_exponential", "burges"))
 grades = np.arange(0, ex.scale + 1, dtype=float)
@@ -62,6 +64,11 @@ tables.show(
     )
 )
 
+# The ranking under both gains while it is dragged (issue 25).
+st.subheader(T("list_gain_title"))
+st.caption(T("list_gain_lead"))
+editor.ranking_list("gain_drag", view, visual="gain", buttons=False)
+
 st.subheader(T("flip_title"))
 names = view.checked.names
 k = view.result.k
@@ -81,6 +88,7 @@ if flip is None:
     if k != 1:
         st.button(T("flip_try"), key="gain_try_flip", on_click=actions.load_grades, args=([3, 2, 2, 0],))
 else:
+    ask(predict.gain_flip(flip.first, flip.second, list(names), list(view.checked.grades), k), "gain_flip")
     st.write(T("flip_found", at=at))
     shown = min(len(names), 8)
     cols = st.columns(2)

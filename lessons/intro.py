@@ -8,7 +8,7 @@ import streamlit as st
 from ndcg_core import score_ranking
 from teach import choices, model, url
 from teach.format import fmt
-from ui import actions, editor, nav, session, tables
+from ui import actions, editor, guide, nav, session, tables
 from ui.glossary import frame as glossary_frame
 from ui.glossary import help_for
 from ui.i18n import T, labeller
@@ -26,9 +26,11 @@ editor.url_warning()
 changed = url.to_query(session.example()) != url.to_query(model.DEFAULT)
 if changed:
     st.success(T("intro_link_loaded", n=len(session.example().items)), icon=":material/link:")
+guide.story()  # the guided start: predict, then see (once skipped, one button replays it)
 cols = [col for _ in range(0, len(nav.LESSONS), 4) for col in st.columns(4)]  # rows of four links
 for col, lesson in zip(cols, nav.LESSONS, strict=False):  # the last row may have room to spare
     col.page_link(lesson.script, label=T(lesson.title_key), icon=lesson.icon)
+guide.reference_heading()
 st.caption(T("intro_source"))
 st.markdown(T("intro_what"))
 st.markdown(T("intro_scales"))
@@ -126,3 +128,5 @@ st.info(T("intro_next"), icon=":material/school:")
 
 with st.expander(T("gloss_title"), icon=":material/menu_book:"):  # every term, one line each
     st.table(glossary_frame(), hide_index=True)
+
+guide.remembered_choice()  # last: the browser's localStorage may say this visitor skipped it before

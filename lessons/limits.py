@@ -15,10 +15,12 @@ import streamlit as st
 
 from ndcg_core import limits, score_ranking
 from teach import lab as lab_settings
+from teach import predict
 from teach.format import fmt, plain
 from ui import editor, failsafe, figures, session, tables
 from ui.features import lab as lab_state
 from ui.i18n import T, labeller, problem_text
+from ui.predict import ask
 
 WHO = {1: "x", -1: "y", 0: "tie"}  # a verdict as the end of its catalogue key
 SHARES = np.round(np.arange(0, 0.91, 0.1), 2)  # the hidden shares of the sweep chart
@@ -89,8 +91,16 @@ def noise_histogram(values: np.ndarray, original: float, low: float, high: float
 
 # ---------------------------------------------------------------- the example, and ranking Y
 
+# Opened on the app's three-item opening example, the lab shows its own ten-item one instead (once a session;
+# Undo goes back), so that every section has something to show (review 3, U8).
+OPENED = session.Slot("limits_opening_example")
+if session.on_opening_example() and not OPENED.held():
+    OPENED.set(lab_settings.opening_example())
+    session.set_example(OPENED.get())
 view = editor.lesson_header("limits", compact=True)
 ex = session.example()
+if ex == OPENED.get():
+    st.info(T("lab_opening_note", n=len(ex.items)), icon=":material/science:")
 r = view.result
 grades = r.column("relevance").astype(float)  # ranked order: ranking X
 names = r.column("item")
@@ -144,8 +154,8 @@ with st.container(horizontal=True, key="limits_noise_metrics"):
 noise_histogram(study.ndcg_x, study.original_x, low, high)
 st.caption(T("lab_histogram_note", draws=f"{lab_settings.DRAWS:,}"))
 
-st.subheader(T("lab_question"))
 lead = limits.verdict(study.original_x, study.original_y)
+st.subheader(T(f"lab_question_{WHO[int(lead)]}"))  # asked of the ranking that leads (review 3, G6)
 st.write(T(f"lab_verdict_{WHO[int(lead)]}", x=fmt(study.original_x), y=fmt(study.original_y), at=at))
 tables.show(
     {
@@ -196,6 +206,7 @@ screen = lab_widget(
 curve_x = limits.ndcg_at_every_k(grades, gain=ex.gain)
 curve_y = limits.ndcg_at_every_k(grades[order_y], gain=ex.gain)
 swaps = limits.swap_points(curve_x, curve_y)
+ask(predict.flip_k(curve_x, curve_y, swaps), "limits")  # "which k flips the winner?" before the chart
 ks = list(range(1, n + 1))
 cut = lab_settings.SCREENS[screen]
 shapes = [vline(min(cut, n), figures.COLORS["marker"], "dash")]

@@ -27,7 +27,7 @@ from live.store import (
 )
 from teach.format import plain
 from ui import failsafe, session, share
-from ui.features import live
+from ui.features import live, live_board
 from ui.i18n import T, labeller
 
 HOURS = (1, 2, 3, 6, 12, 24, 48)
@@ -61,7 +61,10 @@ def on_join() -> None:
         if not code:
             raise NoRoom(typed)
         student = s.join(
-            code, live.my_student(code) or new_student_id(), str(session.widget_value("live_join_name") or "")
+            code,
+            live.my_student(code) or new_student_id(),
+            str(session.widget_value("live_join_name") or ""),
+            token=live.link_token(code),  # came by the room's QR code: may join from its reserve
         )
     except NoRoom:
         live.failed_join(s)
@@ -207,11 +210,20 @@ def students_panel(code: str, key: str, q) -> None:
 
 
 def teacher_view(code: str, key: str) -> None:
+    """The teacher's page, first things first (U19): the room and the projector button, then the question to ask and
+    its Close / Reveal, the board, and only then the students, the links and the answers."""
     room = live.room(code)
-    st.header(T("live_room", code=code))
+    join_link, projector_link = page_link(room=code, **live.join_params(code)), page_link(room=code, view="projector")
+    head, cast = st.columns([3, 1], vertical_alignment="bottom")
+    head.header(T("live_room", code=code), anchor=False)
+    cast.link_button(T("live_open_projector"), projector_link, icon=":material/cast:", width="stretch")
     st.caption(T("live_expires", when=live.when(room.expires_at)))
-    join_link, projector_link = page_link(room=code), page_link(room=code, view="projector")
     q = live.current_question(code)
+    ask_form(code, key, q)
+
+    (live.board_once if q is None or q.state == "revealed" else live.board)(code, key="live_teacher")
+
+    students_panel(code, key, q)
     with st.expander(T("live_links"), icon=":material/link:", expanded=q is None):  # folded once a question runs
         left, right = st.columns([3, 1])
         with left:
@@ -219,7 +231,6 @@ def teacher_view(code: str, key: str) -> None:
             st.code(join_link, language=None, wrap_lines=True)
             st.markdown(f"**{T('live_projector_link')}**")
             st.code(projector_link, language=None, wrap_lines=True)
-            st.link_button(T("live_open_projector"), projector_link, icon=":material/cast:")
         with right:
             png = share.qr_png(join_link)
             if png is not None:
@@ -229,10 +240,26 @@ def teacher_view(code: str, key: str) -> None:
             st.markdown(f"**{T('live_teacher_link')}**")
             st.warning(T("live_teacher_link_note"), icon=":material/key:")
             st.code(page_link(room=code, teacher=key), language=None, wrap_lines=True)
+    if q is not None:
+        with st.expander(
+            T("live_answers_heading"), icon=":material/table:", key="live_answers", on_change="rerun"
+        ) as box:
+            if box.open:
+                live.answers_table(questions.question(q.kind, q.seed), live.store().answers(code, q.no))
+    st.download_button(
+        T("live_download"),
+        lambda: live.export_csv(code, key),
+        file_name=f"ndcg_live_{code}.csv",
+        mime="text/csv",
+        key="live_download",
+        on_click="ignore",
+        icon=":material/download:",
+    )
 
-    students_panel(code, key, q)
 
-    st.subheader(T("live_ask_heading"))
+def ask_form(code: str, key: str, q) -> None:
+    """Which question to ask next and its Start button; Close and Reveal for the one running."""
+    st.subheader(T("live_ask_heading"), anchor=False)
     with st.form("live_ask", border=True):
         left, right = st.columns([2, 1])
         left.selectbox(
@@ -276,37 +303,36 @@ def teacher_view(code: str, key: str) -> None:
             width="stretch",
         )
 
-    (live.board_once if q is None or q.state == "revealed" else live.board)(code, key="live_teacher")
-
-    if q is not None:
-        with st.expander(
-            T("live_answers_heading"), icon=":material/table:", key="live_answers", on_change="rerun"
-        ) as box:
-            if box.open:
-                live.answers_table(questions.question(q.kind, q.seed), live.store().answers(code, q.no))
-    st.download_button(
-        T("live_download"),
-        lambda: live.export_csv(code, key),
-        file_name=f"ndcg_live_{code}.csv",
-        mime="text/csv",
-        key="live_download",
-        on_click="ignore",
-        icon=":material/download:",
-    )
-
 
 # ---------------------------------------------------------------- the projector
 
 
-def projector_view(code: str) -> None:
-    link = page_link(room=code)
-    left, right = st.columns([3, 1], vertical_alignment="center")
-    left.header(T("live_projector_code", code=code))
-    left.markdown(f"#### {T('live_join_at', link=plain(link))}")
-    png = share.qr_png(link)
+def join_badge(code: str, link: str, big: bool) -> None:
+    """How to join: the code, the link and a large QR code while no question runs; then a corner badge, the code
+    above a small QR code, beside the question (U1)."""
+    png = share.qr_png(link) if big else share.qr_png(link, width=130)
+    if big:
+        left, right = st.columns([3, 2], vertical_alignment="center")
+        with left.container(key="live_code_big"):
+            st.title(T("live_projector_code", code=code), anchor=False)
+            st.markdown(f"#### {T('live_join_at', link=plain(link))}")
+            st.info(T("live_no_question"), icon=":material/hourglass_empty:")
+        if png is not None:
+            right.image(png, caption=T("live_qr_caption"), width=320, alt=T("share_qr"))
+        return
+    st.markdown(f"**{T('live_badge_code')}**")
+    st.header(code, anchor=False)
     if png is not None:
-        right.image(png, caption=T("live_qr_caption"), width="stretch", alt=T("share_qr"))
-    live.board(code, key="live_projector")
+        # its own whole-pixel size (about 130 px), and PNG: a JPEG's grey fringes make a small code hard to scan
+        st.image(png, width="content", output_format="PNG", alt=T("share_qr"))
+
+
+def projector_view(code: str) -> None:
+    """The class's screen: one 1280×720 board at every stage, nothing of the app around it (U1)."""
+    link = page_link(room=code, **live.join_params(code))  # the QR code's link carries the room's join token
+    live_board.wall()
+    with st.container(key="live_wall"):
+        live.board(code, key="live_projector", join=lambda big: join_badge(code, link, big))
 
 
 # ---------------------------------------------------------------- a student
@@ -354,9 +380,11 @@ def student_view(code: str, student_id: str) -> None:
         my_status(code, student_id, stamp)
         return
     ex = live.show_question(q, table=not (q.kind == "ideal" and q.state == "open"))
-    if q.state == "open":
-        live.answer_form(code, q, ex, student_id, s.my_answer(code, q.no, student_id))
-    my_status(code, student_id, stamp)
+    if q.state == "open":  # the status goes just above the answer widgets: seen right after Send (U6)
+        with live.answer_form(code, q, ex, student_id, s.my_answer(code, q.no, student_id)):
+            my_status(code, student_id, stamp)
+    else:
+        my_status(code, student_id, stamp)
     if q.state == "revealed":
         live.reveal(ex, s.answers(code, q.no))
 
@@ -409,7 +437,8 @@ def room_view(place: dict) -> None:
 place = live.place()
 if place.get("view") == "projector":  # the screen is the class's: no menu, nothing but the room
     st.set_page_config(initial_sidebar_state="collapsed")
-st.title(T("live_title"))
+if place.get("view") != "projector":  # the wall shows the room only: its code is its title
+    st.title(T("live_title"))
 if not ({"teacher", "view", "me"} & place.keys()):  # the lead greets newcomers; it would push a question down
     st.write(T("live_lead"))
 live.place_problem()

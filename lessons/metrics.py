@@ -1,15 +1,29 @@
-"""Other metrics: RR (MRR), AP (MAP), P@k and R@k beside nDCG for the current ranking (trec_eval's definitions)."""
+"""Other metrics: RR (MRR), AP (MAP), P@k and R@k beside nDCG for the current ranking.
+
+RR@k is ir_measures' RR@k (it stops at k, as MS MARCO's MRR@10); AP@k, P@k and R@k are trec_eval's map_cut_k,
+P_k and recall_k.
+"""
+
+from dataclasses import replace
 
 import pandas as pd
 import streamlit as st
 
 from ndcg_core import binary_metrics
+from teach import model, predict
 from teach.format import num
 from ui import actions, editor, panels, session, tables
 from ui.glossary import help_for
 from ui.i18n import T
 from ui.metric_cards import METRICS
+from ui.predict import ask
 
+# On the app's opening example every grade is at least 1, so at threshold 1 every binary metric is 1.0000: opened
+# on it, the page starts at threshold 2 instead (once a session; Undo goes back), so they differ (review 3, G7).
+OPENED = session.Slot("metrics_opening_example")
+if session.on_opening_example() and not OPENED.held():
+    OPENED.set(replace(model.DEFAULT, threshold=2))
+    session.set_example(OPENED.get())
 view = editor.lesson_header("metrics", compact=True)
 ex = session.example()
 r = view.result
@@ -30,6 +44,8 @@ st.radio(
     args=("threshold", "metrics_threshold"),
     **session.bound("metrics_threshold", threshold, levels),
 )
+if ex == OPENED.get():
+    st.caption(T("metrics_opening_note"))
 panels.pool_controls("metrics")
 listed = sum(g >= threshold for g in grades)
 extra = sum(g >= threshold for g in ex.pool) if ex.use_pool else 0
@@ -44,6 +60,7 @@ if r.has_ties:
     st.caption(T("metrics_ties"))
 
 # The values side by side (nDCG carries its own cut-off label: @n, or none with a judged pool).
+ask(predict.reciprocal_rank(r, threshold, listed + extra), "metrics")  # a guess before the values
 st.subheader(T("metrics_table_title"))
 tables.show(
     pd.DataFrame(

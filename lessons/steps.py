@@ -3,18 +3,22 @@
 import streamlit as st
 
 from ndcg_core import gain_values
-from teach import choices
+from teach import choices, predict
 from teach.format import fmt, num
-from ui import arithmetic, averaging, change, editor, figures, panels, session, tables
+from ui import arithmetic, averaging, change, editor, figures, palette, panels, session, tables
 from ui.features import present
 from ui.glossary import help_for
 from ui.i18n import T
+from ui.predict import ask
 
 view = present.header() if present.active() else editor.lesson_header("steps")  # ?present=1: one step, large
 present.link_warning()  # a link's present or step that could not be used as given
+present.entry()  # the sidebar's "Present this lesson", with this example (U3)
 r = view.result
 ex = session.example()
 n = len(r.column("rank"))  # ranks in the list
+if not present.active():  # a guess before the numbers (the presenter view keeps its one step)
+    ask(predict.move_to_top(r), "steps")
 
 # Actual order beside the ideal order, with the ranks that differ highlighted.
 if not present.active():
@@ -53,8 +57,8 @@ def dcg_table(*, ideal: bool, columns: tuple[str, ...]) -> None:
         return
     if r.k is not None and r.k < rows:
         st.caption(T("beyond_k", k=r.k, hidden=rows - r.k))
-    lines, cut = arithmetic.dcg_lines(r, ideal=ideal)
-    st.text("\n".join(lines))
+    worked, cut = arithmetic.dcg_tex(r, ideal=ideal)  # set as in a textbook: aligned at "=", the concepts' colours
+    st.latex(worked)
     if cut:
         st.caption(T("arith_more", n=cut))
 
@@ -85,7 +89,9 @@ if present.shows(2):
             )
         )
     divisor = choices.discount(r.discount).latex(r.discount_base)
-    st.latex(r"\mathrm{DCG}_p = \sum_{i=1}^{p} \frac{" + choices.gain(ex.gain).latex + "}{" + divisor + "}")
+    p = palette.tex("k", "p")  # one colour per concept (ui/palette.py): gain, discount, ideal order, cut-off
+    gain_tex, divisor_tex = palette.tex("gain", choices.gain(ex.gain).latex), palette.tex("discount", divisor)
+    st.latex(rf"\mathrm{{DCG}}_{p} = \sum_{{i=1}}^{p} \frac{{{gain_tex}}}{{{divisor_tex}}}")
     dcg_cols = ("rank", "item", "relevance", "gain", "gain_used", "log", "discount", "discounted_gain", "dcg")
     if not (r.column("gain_used") != r.column("gain")).any():  # only a tie policy that averages changes it
         dcg_cols = tuple(c for c in dcg_cols if c != "gain_used")
@@ -97,10 +103,11 @@ if present.shows(3):
     st.header(T("idcg_title"), help=help_for("idcg", "ideal_order", "judged_pool"))
     if not present.active():  # a control, not part of the slide
         panels.pool_controls("steps")
+    idcg, p = palette.tex("ideal", r"\mathrm{IDCG}"), palette.tex("k", "p")
     st.latex(
-        r"\mathrm{IDCG}_p = \mathrm{DCG}_p\ \text{of the ideal order}"
+        rf"{idcg}_{p} = \mathrm{{DCG}}_{p}\ " + palette.tex("ideal", r"\text{of the ideal order}")
         if session.language() == "en"
-        else r"\mathrm{IDCG}_p = \text{이상적 순서의 } \mathrm{DCG}_p"
+        else rf"{idcg}_{p} = " + palette.tex("ideal", r"\text{이상적 순서의 }") + rf"\mathrm{{DCG}}_{p}"
     )
     dcg_table(ideal=True, columns=("rank", "item", "relevance", "gain", "log", "discount", "discounted_gain", "idcg"))
     st.write(T("idcg_sentence"))
@@ -110,7 +117,8 @@ if present.shows(3):
 # Step 4: nDCG
 if present.shows(4):
     st.header(T("ndcg_title"), help=help_for("ndcg"))
-    st.latex(r"\mathrm{nDCG}_p = \frac{\mathrm{DCG}_p}{\mathrm{IDCG}_p}")
+    idcg, p = palette.tex("ideal", r"\mathrm{IDCG}"), palette.tex("k", "p")
+    st.latex(rf"\mathrm{{nDCG}}_{p} = \frac{{\mathrm{{DCG}}_{p}}}{{{idcg}_{p}}}")
     st.text(arithmetic.ndcg_line(r))
     st.write(T("ndcg_sentence"))
     source_example = fmt(r.ndcg) == "0.7364" and list(r.column("relevance")) == [1.0, 3.0, 2.0]  # the source's 0.737

@@ -1,5 +1,6 @@
 """A live class's address: ``room=CODE``, plus ``teacher=KEY`` (the teacher), ``view=projector`` or
-``me=ID`` (a student who has joined). Pure: no streamlit.
+``me=ID`` (a student who has joined), and ``j=TOKEN`` on the join link the room's own pages show (its QR code:
+a student who came by it may use the room's reserve of joins). Pure: no streamlit.
 
 A value that cannot be right is dropped and its name reported, so an odd link opens what it can.
 """
@@ -11,7 +12,7 @@ from collections.abc import Mapping
 
 from live.store import CODE_ALPHABET, CODE_LENGTH, CODE_LENGTHS, normalize_code
 
-PARAMS = ("room", "teacher", "view", "me")
+PARAMS = ("room", "teacher", "view", "me", "j")
 PARAMS_SET = frozenset(PARAMS)
 VIEWS = ("projector",)
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{8,64}")

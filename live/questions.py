@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,22 +51,31 @@ class Stored:
 
 @dataclass(frozen=True)
 class Bars:
-    """The projector's chart: one bar per label, with its count; ``right`` marks the bars holding right answers."""
+    """The projector's chart: one bar per label, with its count of answers, how many of them were judged right
+    (``correct``: the verdict each phone shows, never "the bin holds the answer"), and how many made the most common
+    mistake (``slip``); ``holds`` marks the bar whose range holds the right value."""
 
     labels: tuple[str, ...]
     counts: tuple[int, ...]
-    right: tuple[bool, ...]
+    holds: tuple[bool, ...]
+    correct: tuple[int, ...]
+    slip: tuple[int, ...]
     edges: tuple[float, ...] = ()  # the bins' edges (numeric answers); none for "better"
 
 
 @dataclass(frozen=True)
 class Mistake:
-    """The most common mistake: a catalogue ``key`` with its ``params``, and how many wrong answers made it."""
+    """The most common mistake: a catalogue ``key`` with its ``params``, and how many wrong answers made it; ``others``
+    are the other mistakes made, (key, params, count), most common first, so every wrong answer is named once."""
 
     key: str
     params: dict
     count: int
     wrong: int
+    others: tuple[tuple[str, dict, int], ...] = ()
+
+
+Category = tuple[str, tuple[tuple[str, object], ...]]  # a mistake: its catalogue key and its params, hashable
 
 
 def question(kind: str, seed: int) -> exercises.Exercise:
@@ -137,16 +147,29 @@ def _number(value) -> float:
         return math.inf if value > 0 else -math.inf
 
 
-def bars(ex: exercises.Exercise, answers: list[tuple[str, float | None]], *, same_word: str = "=") -> Bars:
-    """The histogram of ``answers`` ((response JSON, value) pairs): ten numeric bins, or for "better" one bar per
-    pair of choices (linear / exponential) that someone gave, plus the right pair."""
+def bars(
+    ex: exercises.Exercise,
+    answers: list[tuple[str, float | None, bool]],
+    *,
+    same_word: str = "=",
+    pick_name: Callable[[str], str] | None = None,
+) -> Bars:
+    """The histogram of ``answers`` ((response JSON, value, correct)): ten numeric bins, or for "better" one bar per
+    pair of choices (linear / exponential, each named by ``pick_name``) that someone gave, plus the right pair. Each
+    bar also counts its right answers and its answers of the most common mistake (``mistake``)."""
+    common = mistake(ex, answers)
+    top = None if common is None else (common.key, _hashable(common.params))
+    cats = categories(ex, answers)
     if ex.kind == "better":
 
         def name(p: str) -> str:
+            if pick_name is not None:
+                return pick_name(p)
             return same_word if p == "same" else p
 
         right = exercises.verdicts(ex)
-        seen = Counter(tuple(json.loads(r)[g] for g in GAINS) for r, _ in answers)
+        given = [tuple(json.loads(r)[g] for g in GAINS) for r, _, _ in answers]
+        seen = Counter(given)
         pairs = [
             (a, b)
             for a in CHOICES
@@ -157,13 +180,32 @@ def bars(ex: exercises.Exercise, answers: list[tuple[str, float | None]], *, sam
             tuple(f"{name(a)} / {name(b)}" for a, b in pairs),
             tuple(seen.get(p, 0) for p in pairs),
             tuple(p == (right["linear"], right["exponential"]) for p in pairs),
+            tuple(sum(1 for g, (_, _, ok) in zip(given, answers, strict=True) if g == p and ok) for p in pairs),
+            tuple(
+                sum(1 for g, c in zip(given, cats, strict=True) if g == p and c is not None and c == top) for p in pairs
+            ),
         )
     # Every number is counted: one below 0 in the first bin, one beyond the last edge (a term above TERM_MAX or
     # inf, which a database may hold from before the limit) in a last bar "> top"; only nan is no number.
-    values = [x for x in (_number(v) for _, v in answers if v is not None) if not math.isnan(x)]
-    edges = _edges(ex, values)
-    inside = [max(v, edges[0]) for v in values if v <= edges[-1]]
-    counts = [int(c) for c in np.histogram(inside, bins=edges)[0]] if inside else [0] * (len(edges) - 1)
+    numbered = [
+        (x, ok, c)
+        for x, ok, c in ((_number(v), ok, c) for (_, v, ok), c in zip(answers, cats, strict=True) if v is not None)
+        if not math.isnan(x)
+    ]
+    edges = _edges(ex, [x for x, _, _ in numbered])
+    n = len(edges) - 1
+    # The bin of each number as numpy's histogram counts it: [a, b), the last one [a, b]; beyond it, the bar "> top".
+    where = [
+        n if x > edges[-1] else min(n - 1, max(0, int(np.searchsorted(edges, x, side="right")) - 1))
+        for x, _, _ in numbered
+    ]
+    width = n + (1 if n in where else 0)
+    counts = [where.count(i) for i in range(width)]
+    correct = [sum(1 for w, (_, ok, _) in zip(where, numbered, strict=True) if w == i and ok) for i in range(width)]
+    slip = [
+        sum(1 for w, (_, _, c) in zip(where, numbered, strict=True) if w == i and c is not None and c == top)
+        for i in range(width)
+    ]
     digits = 1 if ex.kind != "term" else max(1, -math.floor(math.log10(edges[1] - edges[0])))
     labels = [f"{a:.{digits}f}–{b:.{digits}f}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
     t = truth(ex)
@@ -173,12 +215,11 @@ def bars(ex: exercises.Exercise, answers: list[tuple[str, float | None]], *, sam
         for i, (a, b) in enumerate(zip(edges[:-1], edges[1:], strict=True))
     ]
     shown = [float(e) for e in edges]
-    if len(inside) < len(values):
+    if width > n:
         labels.append(f"> {shown[-1]:.{digits}f}")
-        counts.append(len(values) - len(inside))
         holds.append(False)
         shown.append(shown[-1] + shown[1] - shown[0])
-    return Bars(tuple(labels), tuple(counts), tuple(holds), tuple(shown))
+    return Bars(tuple(labels), tuple(counts), tuple(holds), tuple(correct), tuple(slip), tuple(shown))
 
 
 # ---------------------------------------------------------------- the most common mistake
@@ -217,43 +258,56 @@ def _term_slips(ex: exercises.Exercise) -> dict[str, float]:
     }
 
 
-def mistake(ex: exercises.Exercise, answers: list[tuple[str, float | None, bool]]) -> Mistake | None:
-    """The most common mistake among the wrong ``answers`` ((response JSON, value, correct)); None when none is wrong.
+def _hashable(params: dict) -> tuple[tuple[str, object], ...]:
+    return tuple(sorted(params.items()))
+
+
+def categories(ex: exercises.Exercise, answers: list[tuple[str, float | None, bool]]) -> list[Category | None]:
+    """Each answer's mistake ((catalogue key, params)), None for a right one.
 
     A number counts as a known slip (the other gain, no cut-off, log₂(i) for log₂(i + 1), ...) when it lies
-    within ``NEAR`` of that slip's value; the rest are "too high" or "too low". A wrong "better" answer is the
-    pair of picks most often given; a wrong order is the first pair of grades it puts the wrong way round.
+    within ``NEAR`` of that slip's value; the rest are "too high" or "too low". A wrong "better" answer is its
+    pair of picks; a wrong order is the first pair of grades it puts the wrong way round.
     """
-    wrong = [(r, v) for r, v, ok in answers if not ok]
-    if not wrong:
-        return None
     if ex.kind == "better":
-        (lin, exp), count = Counter(tuple(json.loads(r)[g] for g in GAINS) for r, _ in wrong).most_common(1)[0]
-        key = (
-            "live_slip_same_both"
-            if lin == exp and exercises.verdicts(ex)["linear"] != exercises.verdicts(ex)["exponential"]
-            else "live_slip_picks"
-        )
-        return Mistake(key, dict(zip(GAINS, (lin, exp), strict=True)), count, len(wrong))
+        split = exercises.verdicts(ex)["linear"] != exercises.verdicts(ex)["exponential"]
+
+        def picks(r: str) -> Category:
+            lin, exp = (json.loads(r)[g] for g in GAINS)
+            key = "live_slip_same_both" if lin == exp and split else "live_slip_picks"
+            return key, _hashable(dict(zip(GAINS, (lin, exp), strict=True)))
+
+        return [None if ok else picks(r) for r, _, ok in answers]
     if ex.kind == "ideal":
-        firsts: Counter[tuple[int, int]] = Counter()
-        for r, _ in wrong:
+
+        def first_swap(r: str) -> Category:
             g = [ex.grades[i] for i in json.loads(r)]
             i = next(i for i in range(len(g) - 1) if g[i] < g[i + 1])
-            firsts[(g[i], g[i + 1])] += 1
-        (low, high), count = firsts.most_common(1)[0]
-        return Mistake("live_slip_order", {"low": low, "high": high}, count, len(wrong))
+            return "live_slip_order", _hashable({"low": g[i], "high": g[i + 1]})
+
+        return [None if ok else first_swap(r) for r, _, ok in answers]
     slips = (_estimate_slips if ex.kind == "estimate" else _term_slips)(ex)
     t = truth(ex)
     assert t is not None  # for type checkers: only "better" has no right number
     slips = {k: v for k, v in slips.items() if abs(v - t) > NEAR[ex.kind]}  # a "slip" that gives the answer is none
-    named: Counter[str] = Counter()
-    for _, v in wrong:
-        assert v is not None  # for type checkers: an estimate or a DCG term is stored with its number
+
+    def named(value: float | None) -> Category:
+        assert value is not None  # for type checkers: an estimate or a DCG term is stored with its number
+        v = _number(value)  # an int too large for a float (a database may hold one) is inf
         near = min(slips, key=lambda k: abs(slips[k] - v), default=None)
         if near is not None and abs(slips[near] - v) <= NEAR[ex.kind]:
-            named[near] += 1
-        else:
-            named["live_slip_high" if v > t else "live_slip_low"] += 1
-    key, count = named.most_common(1)[0]
-    return Mistake(key, {"value": slips.get(key)}, count, len(wrong))
+            return near, _hashable({"value": slips[near]})
+        return ("live_slip_high" if v > t else "live_slip_low"), _hashable({"value": None})
+
+    return [None if ok else named(v) for _, v, ok in answers]
+
+
+def mistake(ex: exercises.Exercise, answers: list[tuple[str, float | None, bool]]) -> Mistake | None:
+    """The most common mistake among the wrong ``answers`` ((response JSON, value, correct)), with the others made;
+    None when none is wrong (``categories`` names each answer's mistake)."""
+    made = Counter(c for c in categories(ex, answers) if c is not None).most_common()
+    if not made:
+        return None
+    (key, params), count = made[0]
+    others = tuple((k, dict(p), n) for (k, p), n in made[1:])
+    return Mistake(key, dict(params), count, sum(n for _, n in made), others)

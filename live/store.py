@@ -62,6 +62,9 @@ CODE_LENGTH = 8  # new rooms' codes
 CODE_LENGTHS = (6, 8)  # codes read: rooms opened before schema 2 had 6 characters
 JOIN_BURST = 60  # new students a room takes at once (a class of 60 scanning the QR code together) ...
 JOIN_RATE = 1.0  # ... and then per second: a flood of 500 takes over 7 minutes, in sight of the teacher
+# ... and JOIN_RESERVE more at once for students who came by the room's own link (its QR code on the projector,
+# which carries the room's join token): a flood that knows only the code cannot take these (issue 23).
+JOIN_RESERVE = 60
 NICKNAME_MAX = 24  # characters; longer nicknames are cut (the UI also says so)
 FAILED_JOIN_LIMIT = 5  # failed joins per client per FAILED_JOIN_WINDOW seconds
 FAILED_JOIN_WINDOW = 60.0
@@ -76,6 +79,8 @@ STATES = ("open", "closed", "revealed")
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_LIVE_DATABASE = ".data/live.sqlite3"
 _RETRIES = 200  # attempts when a UNIQUE constraint says another process won a race
+BUSY_TIMEOUT_MS = 5000  # SQLite's busy wait: how long a write waits for another process's
+WRITE_WAIT_S = 30.0  # seconds a write waits for this process's earlier writes (SQLite) before StoreBusy
 _PG_SCHEMA_LOCK = 0x6E646367  # pg_advisory_xact_lock key ("ndcg") serialising schema creation
 _INVISIBLE = frozenset(("Cc", "Cs", "Cf", "Zl", "Zp"))  # controls, surrogates, format characters, line breaks
 
@@ -86,6 +91,11 @@ class StoreError(Exception):
 
 class NoRoom(StoreError):
     """No room has this code, or it has expired."""
+
+
+class StoreBusy(StoreError):
+    """A write waited WRITE_WAIT_S seconds for this process's earlier writes and gave up: the server is busy, the
+    database is fine (issue 23). Try again."""
 
 
 class StoreGone(StoreError):
@@ -297,6 +307,12 @@ def _new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
+def _join_token(teacher_hash: str, code: str) -> str:
+    """A room's join token: 16 hex digits of an HMAC keyed by the hash of its teacher key, so only the server and
+    the room's pages (projector, teacher) know it, and it cannot be made from the code."""
+    return hmac.new(teacher_hash.encode(), f"join:{code}".encode(), hashlib.sha256).hexdigest()[:16]
+
+
 def _code_ok(code: str) -> bool:
     return len(code) in CODE_LENGTHS and all(ch in CODE_ALPHABET for ch in code)
 
@@ -386,12 +402,20 @@ class _FileGuard:
 class Store:
     """The room store on one database URL (default: ``database_url()``); creates the schema on first use.
 
-    ``join_burst`` and ``join_rate`` pace each room's new students (a token bucket kept in the room's row).
+    ``join_burst`` and ``join_rate`` pace each room's new students (a token bucket kept in the room's row);
+    ``join_reserve`` more are kept for students who came by the room's own link (``join_token``).
     """
 
-    def __init__(self, url: str | None = None, *, join_burst: int = JOIN_BURST, join_rate: float = JOIN_RATE):
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        join_burst: int = JOIN_BURST,
+        join_rate: float = JOIN_RATE,
+        join_reserve: int = JOIN_RESERVE,
+    ):
         self.url = url or database_url()
-        self.join_burst, self.join_rate = int(join_burst), float(join_rate)
+        self.join_burst, self.join_rate, self.join_reserve = int(join_burst), float(join_rate), int(join_reserve)
         if self.url.startswith(("postgresql://", "postgres://")):
             self.url = "postgresql+psycopg://" + self.url.split("://", 1)[1]
         if self.url.startswith("sqlite"):
@@ -410,6 +434,11 @@ class Store:
             self.engine.execution_options(isolation_level="AUTOCOMMIT") if self.backend == "postgresql" else self.engine
         )
         self._insert = sqlite.insert if self.backend == "sqlite" else postgresql.insert
+        # SQLite takes one writer at a time. This process's writers queue for it on a lock of their own, handed
+        # over at once, before BEGIN IMMEDIATE; SQLite's busy wait (5 s) is left to other processes. Under load a
+        # thread that held the write lock but waited for the GIL made every other thread's busy wait run out:
+        # students were told the database could not be reached (issue 23).
+        self._write_lock = threading.RLock() if self.backend == "sqlite" else None
         self._file = _FileGuard()  # the SQLite file this store opened: shared by every session, so behind a lock
         try:
             self._create_schema()
@@ -420,6 +449,22 @@ class Store:
         if self._file.identity is not None:  # every transaction, before its BEGIN and its COMMIT, checks the file
             event.listen(self.engine, "begin", self._check_file, insert=True)
             event.listen(self.engine, "commit", self._check_file, insert=True)
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[Connection]:
+        """A write transaction (BEGIN IMMEDIATE on SQLite), after this process's earlier writers on SQLite;
+        StoreBusy when they took longer than WRITE_WAIT_S."""
+        if self._write_lock is None:
+            with self._writer.begin() as conn:
+                yield conn
+            return
+        if not self._write_lock.acquire(timeout=WRITE_WAIT_S):
+            raise StoreBusy(f"the database's writes waited {WRITE_WAIT_S:.0f} s for this server's earlier ones")
+        try:
+            with self._writer.begin() as conn:
+                yield conn
+        finally:
+            self._write_lock.release()
 
     def _file_identity(self) -> tuple[int, int] | None:
         """(device, inode) of the SQLite file at the database's path; None for PostgreSQL, memory or a missing file."""
@@ -458,7 +503,7 @@ class Store:
         def _pragmas(dbapi_connection, _record):
             dbapi_connection.isolation_level = None  # SQLAlchemy emits BEGIN itself (below)
             cursor = dbapi_connection.cursor()
-            cursor.execute("PRAGMA busy_timeout=5000")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
@@ -468,7 +513,7 @@ class Store:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("ndcg_write") else "BEGIN")
 
     def _create_schema(self) -> None:
-        with self._writer.begin() as conn:
+        with self._write() as conn:
             if self.backend == "postgresql":
                 conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _PG_SCHEMA_LOCK})
             found = None
@@ -558,7 +603,7 @@ class Store:
         for _ in range(_RETRIES):
             code = _new_code()
             try:
-                with self._writer.begin() as conn:
+                with self._write() as conn:
                     conn.execute(
                         insert(rooms).values(
                             code=code, teacher_hash=_hash(key), created_at=now, expires_at=now + hours * 3600.0
@@ -590,7 +635,7 @@ class Store:
         self.purge_expired(now)  # a teacher's step is rare: a good moment to delete other rooms that expired
         for _ in range(_RETRIES):
             try:
-                with self._writer.begin() as conn:
+                with self._write() as conn:
                     room_id = self._teacher_room(conn, code, key, now, lock=True)
                     conn.execute(
                         update(questions)
@@ -610,7 +655,7 @@ class Store:
         raise StoreError("could not start the question; try again")
 
     def _set_state(self, code: str, key: str, no: int, states: tuple[str, ...], to: str, now: float | None):
-        with self._writer.begin() as conn:
+        with self._write() as conn:
             room_id = self._teacher_room(conn, code, key, _now(now))
             conn.execute(
                 update(questions)
@@ -632,7 +677,7 @@ class Store:
 
     def set_locked(self, code: str, key: str, locked: bool, now: float | None = None) -> bool:
         """Lock the room (no new students; those in it stay and may come back) or unlock it; the new state."""
-        with self._writer.begin() as conn:
+        with self._write() as conn:
             room_id = self._teacher_room(conn, code, key, _now(now))
             conn.execute(update(rooms).where(rooms.c.id == room_id).values(locked=bool(locked)))
         return bool(locked)
@@ -653,7 +698,7 @@ class Store:
         wanted = sorted({int(n) for n in numbers})
         if not wanted:
             return 0
-        with self._writer.begin() as conn:
+        with self._write() as conn:
             room_id = self._teacher_room(conn, code, key, _now(now))
             gone = (
                 select(students.c.student_id)
@@ -741,18 +786,34 @@ class Store:
 
     # -- students ------------------------------------------------------------------------------------------
 
-    def join(self, code: str, student_id: str, nickname: str = "", now: float | None = None) -> Student:
+    def join_token(self, code: str, *, now: float | None = None) -> str | None:
+        """The room's join token (None for no such room): what its projector's QR code and the teacher's join
+        link carry, so that a student who came by them may use the room's reserve of joins."""
+        code, now = normalize_code(code), _now(now)
+        if not _code_ok(code):
+            return None
+        with self._reader.connect() as conn:
+            stored = conn.execute(
+                select(rooms.c.teacher_hash).where((rooms.c.code == code) & (rooms.c.expires_at > now))
+            ).scalar()
+        return None if stored is None else _join_token(stored, code)
+
+    def join(
+        self, code: str, student_id: str, nickname: str = "", now: float | None = None, *, token: str | None = None
+    ) -> Student:
         """Join the room (again): the student's number and nickname; a non-empty new nickname replaces the old.
 
         A student already in the room always gets back in; a new one is refused when the room is locked
         (RoomLocked), full (RoomFull), or has just taken its burst of new students (JoinsPaced). A nickname
-        another student of the room has (ignoring case) is refused (NicknameTaken)."""
+        another student of the room has (ignoring case) is refused (NicknameTaken). With the room's ``token``
+        (``join_token``: the link of the projector's QR code) a new student may also take the room's
+        JOIN_RESERVE, which joins without it never reach."""
         if not _student_id_ok(student_id):
             raise ValueError(f"a student id is 1 to {STUDENT_ID_MAX} printable characters")
         code, nick, now = normalize_code(code), clean_nickname(nickname), _now(now)
         for _ in range(_RETRIES):
             try:
-                with self._writer.begin() as conn:
+                with self._write() as conn:
                     room_id = self._room_id(conn, code, now, lock=True)
                     if room_id is None:
                         raise NoRoom(f"no room with code {code!r}: unknown or expired")
@@ -765,14 +826,21 @@ class Store:
                             conn.execute(update(students).where(me).values(nickname=nick))
                         return Student(id=student_id, number=row.number, nickname=nick or row.nickname)
                     gate = conn.execute(
-                        select(rooms.c.locked, rooms.c.join_tokens, rooms.c.join_tokens_at).where(rooms.c.id == room_id)
+                        select(rooms.c.locked, rooms.c.join_tokens, rooms.c.join_tokens_at, rooms.c.teacher_hash).where(
+                            rooms.c.id == room_id
+                        )
                     ).first()
                     if gate is not None and gate.locked:
                         raise RoomLocked(f"room {code!r} is locked: the teacher takes no new students")
                     number = self._free_number(conn, room_id)
                     if number is None:
                         raise RoomFull(f"room {code!r} is full: it has {MAX_STUDENTS} students")
-                    tokens = self._take_join_token(conn, room_id, gate, now)
+                    linked = (
+                        isinstance(token, str)
+                        and gate is not None
+                        and hmac.compare_digest(token, _join_token(gate.teacher_hash, code))
+                    )
+                    tokens = self._take_join_token(conn, room_id, gate, now, self.join_reserve if linked else 0)
                     if tokens < 0:
                         raise JoinsPaced(f"room {code!r} takes new students at a pace; try again", -tokens)
                     conn.execute(
@@ -808,17 +876,18 @@ class Store:
         taken = set(conn.execute(select(students.c.number).where(students.c.room_id == room_id)).scalars())
         return next(n for n in range(1, MAX_STUDENTS + 1) if n not in taken)
 
-    def _take_join_token(self, conn: Connection, room_id: int, gate, now: float) -> float:
+    def _take_join_token(self, conn: Connection, room_id: int, gate, now: float, reserve: int = 0) -> float:
         """Take one token of the room's join bucket (refilled at join_rate a second, up to join_burst) and store
-        the rest; when there is none, store nothing and return minus the seconds until one is there."""
+        the rest; ``reserve`` more may be taken below zero (a student with the room's link). When there is none,
+        store nothing and return minus the seconds until one is there (anything >= 0 means taken)."""
         tokens = float(self.join_burst)
         if gate is not None and gate.join_tokens is not None and gate.join_tokens_at is not None:
             elapsed = max(0.0, now - gate.join_tokens_at)
             tokens = min(tokens, gate.join_tokens + elapsed * self.join_rate)
-        if tokens < 1.0:
-            return -max(0.1, (1.0 - tokens) / self.join_rate) if self.join_rate > 0 else -math.inf
+        if tokens + reserve < 1.0:
+            return -max(0.1, (1.0 - tokens - reserve) / self.join_rate) if self.join_rate > 0 else -math.inf
         conn.execute(update(rooms).where(rooms.c.id == room_id).values(join_tokens=tokens - 1.0, join_tokens_at=now))
-        return tokens - 1.0
+        return max(0.0, tokens - 1.0)
 
     def student(self, code: str, student_id: str, *, now: float | None = None) -> Student | None:
         """The room's student with this id, or None."""
@@ -855,7 +924,7 @@ class Store:
             if not math.isfinite(value):
                 raise ValueError(f"an answer's value must be a finite number, not {value}")
         code, now = normalize_code(code), _now(now)
-        with self._writer.begin() as conn:
+        with self._write() as conn:
             room_id = self._room_id(conn, code, now)
             if room_id is None:
                 raise NoRoom(f"no room with code {code!r}: unknown or expired")
@@ -960,7 +1029,7 @@ class Store:
     def purge_expired(self, now: float | None = None) -> int:
         """Delete expired rooms with their students, questions and answers, and old failed joins; rooms deleted."""
         now = _now(now)
-        with self._writer.begin() as conn:
+        with self._write() as conn:
             expired = select(rooms.c.id).where(rooms.c.expires_at <= now).scalar_subquery()
             # Explicit deletes as well as ON DELETE CASCADE: one transaction either way.
             for table in (answers, questions, students):
@@ -973,7 +1042,7 @@ class Store:
         """Count one failed join (a wrong room code) for ``client``."""
         now = _now(now)
         client = _client_label(client)
-        with self._writer.begin() as conn:
+        with self._write() as conn:
             conn.execute(
                 delete(failed_joins).where(
                     failed_joins.c.client == client, failed_joins.c.at <= now - FAILED_JOIN_WINDOW

@@ -17,7 +17,8 @@ listed twice for one query (trec_eval stops on it too).
 - the rank column is ignored: documents are ordered by score, compared as 32-bit floats
   (trec_eval keeps ``float sim``), with ties broken by docno, descending;
 - only queries in both files are scored and averaged; ``complete=True`` (trec_eval ``-c``)
-  averages over every qrels query, a query missing from the run counting 0;
+  averages over every qrels query, a query missing from the run counting 0 and, as in trec_eval 10,
+  printed by ``-q`` with 0 for every measure;
 - ``judged_only=True`` (trec_eval ``-J``) drops unjudged documents before ranking (nDCG′,
   Sakai 2007).
 
@@ -39,7 +40,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from ndcg_core.trec_fast import DEFAULT_CUTOFFS as DEFAULT_CUTOFFS  # defined with the fast path, kept here too
-from ndcg_core.trec_fast import NUMBER, trec_result
+from ndcg_core.trec_fast import NUMBER, trec_result, with_missing
 from ndcg_core.trec_fast import TrecResult as TrecResult
 from ndcg_core.trec_fast import format_trec_eval as format_trec_eval
 
@@ -329,4 +330,6 @@ def trec_eval_ndcg(
             ev = evaluate_run(ranked, qrels, k=k, gain=gain, ties=ties)
             values = dict(zip(ev.per_query["query_id"].astype(str), ev.per_query["ndcg"].astype(float), strict=True))
         per_query[measure] = {q: values.get(q, 0.0) for q in queries}
+    if complete:
+        with_missing(per_query, judged_queries)
     return trec_result(measures, per_query, len(judged_queries) if complete else len(queries))

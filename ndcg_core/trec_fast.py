@@ -55,6 +55,15 @@ def trec_result(measures: tuple[str, ...], per_query: dict[str, dict[str, float]
     return TrecResult(measures, per_query, mean, denominator)
 
 
+def with_missing(per_query: dict[str, dict[str, float]], judged: list[str]) -> dict[str, dict[str, float]]:
+    """trec_eval ``-c``: a judged query the run missed is scored on an empty ranking (trec_eval 10's "bogus"
+    one-document ranking), so it has its own lines with ``-q``, every nDCG measure 0, as it counts 0 in the mean."""
+    for values in per_query.values():
+        for q in judged:
+            values.setdefault(q, 0.0)
+    return per_query
+
+
 def format_trec_eval(result: TrecResult, *, per_query: bool = False) -> str:
     """trec_eval's output: ``%-22s\\t%s\\t%6.4f`` lines, each query's first (with ``-q``), then ``all``."""
     lines = []
@@ -682,7 +691,10 @@ def fast_trec_eval(
     both = np.flatnonzero((r_first >= 0) & (q_first >= 0))
     if not len(both):
         measures = (("ndcg",) if full else ()) + tuple(f"ndcg_cut_{k}" for k in sorted(cutoffs))
-        return trec_result(measures, {m: {} for m in measures}, len(qrels.qids) if complete else 0)
+        empty: dict[str, dict[str, float]] = {m: {} for m in measures}
+        if complete:
+            with_missing(empty, qrels.qids)
+        return trec_result(measures, empty, len(qrels.qids) if complete else 0)
     if judged_only:
         retrieved = np.count_nonzero(ranked[both] != _ALL, axis=1)
     else:
@@ -713,6 +725,8 @@ def fast_trec_eval(
         per_query["ndcg" if k is None else f"ndcg_cut_{k}"] = dict(
             zip(names, ndcg_ratio(dcg, idcg).tolist(), strict=True)
         )
+    if complete:
+        with_missing(per_query, qrels.qids)
     return trec_result(tuple(per_query), per_query, len(qrels.qids) if complete else len(names))
 
 

@@ -154,6 +154,16 @@ def best_swaps(ex: Exercise) -> list[tuple[int, int]]:
     return [(i + 1, j + 1) for i in range(n) for j in range(i + 1, n) if d[i, j] >= top - 1e-12]
 
 
+# The two rankings of a "better" exercise are stored as "A" and "B" (a link's or a room's answers keep them) but
+# shown as X and Y, so they are never read as the items A, B, C, ... (review 3, G11).
+PICK_NAMES = {"A": "X", "B": "Y"}
+
+
+def pick_name(pick: str, lang: str) -> str:
+    """A "better" answer as shown: ranking X, ranking Y, or the word for "the same"."""
+    return translate("ex_same", lang) if pick == "same" else PICK_NAMES.get(pick, pick)
+
+
 def verdicts(ex: Exercise) -> dict[str, str]:
     """For kind "better": which ranking wins under each gain, "A", "B" or "same"."""
     out = {}
@@ -242,9 +252,7 @@ def answer_text(ex: Exercise, lang: str) -> str:
     if ex.kind == "swap":
         return ", ".join(translate("ex_pair", lang, i=i, j=j) for i, j in best_swaps(ex))
     if ex.kind == "better":
-        return " · ".join(
-            f"{gain_name(g, lang)}: {translate('ex_same', lang) if v == 'same' else v}" for g, v in verdicts(ex).items()
-        )
+        return " · ".join(f"{gain_name(g, lang)}: {pick_name(v, lang)}" for g, v in verdicts(ex).items())
     return ", ".join(ex.items[i] for i in ideal_order(ex))
 
 
@@ -274,7 +282,7 @@ def solution(ex: Exercise, lang: str) -> list[str]:
                     gain=gain_name(gain, lang),
                     a=fmt(a),
                     b=fmt(b),
-                    winner=translate("ex_same", lang) if winner == "same" else winner,
+                    winner=pick_name(winner, lang),
                 )
             )
         v = verdicts(ex)

@@ -56,3 +56,31 @@ def _no_autolink(s: str) -> str:
 def plain(text: object) -> str:
     """User text made safe for st.markdown: every markdown, HTML and LaTeX character escaped, no autolink."""
     return _MD_SPECIAL.sub(r"\\\1", _no_autolink(str(text))).replace("\n", " ").replace(_MATERIAL, _MATERIAL_KEPT)
+
+
+def ordinal(n: int, lang: str = "en") -> str:
+    """An English ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 101st, 111th; in Korean the bare number
+    (the catalogue writes "{nth}번째")."""
+    if lang != "en":
+        return str(n)
+    if n % 100 in (11, 12, 13):
+        return f"{n}th"
+    return f"{n}{({1: 'st', 2: 'nd', 3: 'rd'}).get(n % 10, 'th')}"
+
+
+def plural(n: object, one: str, many: str) -> str:
+    """``one`` when ``n`` is 1 (or "1"), else ``many``: the noun after a count, "1 row" but "2 rows"."""
+    return one if str(n).strip() == "1" else many
+
+
+# "{used:row|rows}" in a catalogue string is the noun for the count {used}: the one or the many form.
+_PLURAL_FIELD = re.compile(r"\{(\w+):([^{}|]*)\|([^{}]*)\}")
+
+
+def plurals(text: str, params: dict) -> str:
+    """``text`` with each "{name:one|many}" replaced by the form the count ``params[name]`` takes."""
+    if "|" not in text:
+        return text
+    return _PLURAL_FIELD.sub(
+        lambda m: plural(params[m.group(1)], m.group(2), m.group(3)) if m.group(1) in params else m.group(0), text
+    )

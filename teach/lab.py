@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from teach.model import Problem
+from teach.model import Example, Item, Problem, letters
 
 JUDGES = ("annotators", "llm")
 ALTERNATIVES = ("shuffle", "reverse")
@@ -34,6 +34,24 @@ SETTINGS: Mapping[str, tuple] = MappingProxyType(
         "second": ("", None),  # a second annotator's grades as typed; checked on the page
     }
 )
+# The example the lab opens on instead of the app's three-item opening example, on which two of its five lessons
+# show almost nothing (review 3, U8). Seeded with the lab's default settings (seed 1, shuffle, 20% noise, 30%
+# hidden, k = 10, exponential gain): ranking Y leads at the phone's @6 and X at the PC's @10 (the leader changes at
+# @3 and @8), X's 0.6966 against Y's 0.6804 flips in 28% of the noisy regradings, and the three hidden
+# judgments include the only grade-3 item, so both ways of scoring unjudged items miss the true value by ~0.2.
+OPENING_GRADES = (2, 1, 0, 2, 1, 1, 1, 3, 1, 0)
+
+
+def opening_example() -> Example:
+    """The lab's own opening example: items A-J with ``OPENING_GRADES``, exponential gain, k = 10."""
+    names = letters(len(OPENING_GRADES))
+    return Example(
+        tuple(Item(i, name, float(g), None) for i, (name, g) in enumerate(zip(names, OPENING_GRADES, strict=True))),
+        gain="exponential",
+        k=len(OPENING_GRADES),
+    )
+
+
 # The cost measurement: queries grow at 100 documents each, then documents grow at 100 queries.
 COST_QUERIES = (10, 100, 1000)
 COST_DOCS = (10, 100, 1000)

@@ -219,8 +219,16 @@ def _write_list(ex: Example) -> dict[str, str]:
 # ---------------------------------------------------------------- the codec
 
 
+def several(problems: list[Problem]) -> Problem | None:
+    """None, the one problem, or one problem naming each of several bad values ("url_several", with ``whys``):
+    every value that fell back is named, not only the first (content review 3, G14)."""
+    if len(problems) <= 1:
+        return problems[0] if problems else None
+    return ("url_several", {"n": len(problems), "whys": tuple(problems)})
+
+
 def from_query(params: dict[str, str]) -> tuple[Example, Problem | None]:
-    """The example a link describes, and the first problem with it.
+    """The example a link describes, and its problem: the one bad value, or all of them (``several``).
 
     Only a link too long to read gives the default example. A bad row is kept as typed (the row
     check names it), and a bad setting or judged grade falls back alone (``example_kept``).
@@ -232,6 +240,7 @@ def from_query(params: dict[str, str]) -> tuple[Example, Problem | None]:
         example, problem = _read_list(params)
     except UrlProblem as exc:
         return DEFAULT, exc.problem
+    problems = [] if problem is None else [problem]
     for setting in SETTINGS:
         if setting.name in params:
             try:
@@ -239,8 +248,8 @@ def from_query(params: dict[str, str]) -> tuple[Example, Problem | None]:
                 change: dict[str, Any] = {setting.name: setting.read(params[setting.name], example)}
                 example = replace(example, **change)
             except UrlProblem as exc:
-                problem = problem or exc.problem
-    return example, problem
+                problems.append(exc.problem)
+    return example, several(problems)
 
 
 def example_kept(problem: Problem | None) -> bool:
@@ -259,7 +268,7 @@ def to_query(example: Example) -> dict[str, str]:
 
 
 def read(params: dict[str, str]) -> tuple[Example, str, Problem | None]:
-    """Example, language and the first problem of a link's parameters (``lang`` included).
+    """Example, language and the problem of a link's parameters (``lang`` included): each bad value is named.
 
     ``preset=NAME`` opens that preset whatever the other list parameters say (``lang`` still
     applies); an unknown name is named in one sentence and the rest of the link is read as usual.
@@ -276,7 +285,11 @@ def read(params: dict[str, str]) -> tuple[Example, str, Problem | None]:
             return presets.PRESETS[name.strip()].example, language, lang_problem
         preset_problem = ("url_preset", {"value": name.strip()[:20], "names": ", ".join(presets.PRESETS)})
     example, problem = from_query(params)
-    return example, language, problem or preset_problem or lang_problem
+    if problem is not None and problem[0] == "url_several":
+        problems = list(problem[1]["whys"])
+    else:
+        problems = [] if problem is None else [problem]
+    return example, language, several([*problems, *(p for p in (preset_problem, lang_problem) if p is not None)])
 
 
 def preset_of(example: Example) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from teach import exercises
 from teach.catalogue import translate
 from teach.exercises import Exercise
+from teach.format import ordinal
 
 MAX_EXERCISES = 30
 
@@ -45,8 +46,13 @@ def question(ex: Exercise, lang: str) -> str:
     gain = exercises.gain_name(ex.gain, lang) if ex.gain in exercises.COMPARED else ""
     params = {"at": ex.at, "gain": gain, "tol": exercises.ESTIMATE_TOLERANCE}
     if ex.kind == "term":
-        params.update(rank=ex.rank, item=ex.items[ex.rank - 1])
+        params.update(rank=ex.rank, item=ex.items[ex.rank - 1], nth=ordinal(ex.rank, lang))
     return translate(f"ex_q_{ex.kind}", lang, **params)
+
+
+def paper_question(ex: Exercise, lang: str) -> str:
+    """The question as the printed sheet asks it: nothing to drag and no Check button on paper (G10)."""
+    return translate("ex_ws_q_ideal", lang) if ex.kind == "ideal" else question(ex, lang)
 
 
 def table(ex: Exercise, lang: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
@@ -82,7 +88,7 @@ def blocks(seed: int, n: int, lang: str, base: str) -> list[Block]:
             Block(
                 f"{j}. {translate(f'ex_kind_{ex.kind}', lang)}",
                 link(ex, base),
-                question(ex, lang),
+                paper_question(ex, lang),
                 header,
                 rows,
                 _blank(ex, lang),

@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
+from ndcg_core.files import load
 from tests.conftest import ROOT, open_page
 from ui.features.owndata import short_names
 from ui.i18n import translate
@@ -267,7 +268,7 @@ def test_doc_ids_sharing_their_first_40_characters_open_as_different_items():
     assert [i.grade for i in items] == [0.0, 3.0, 1.0]
     assert not at.warning  # no row dropped as a duplicate name
     assert "shortened to their start and end" in at.info[0].value
-    assert {m.label: m.value for m in at.metric}["nDCG@3"] == f"{value:.4f}"
+    assert {m.label: m.value for m in at.metric}["nDCG@10 (list of 3)"] == f"{value:.4f}"  # the table's k (U9)
 
 
 @given(st.lists(st.text(alphabet="ab …~2", min_size=1, max_size=60), max_size=30, unique=True))
@@ -317,7 +318,7 @@ def test_a_file_over_the_query_or_line_budget_is_refused_in_one_sentence_and_the
     assert list(means(at)) == ["small.run"]
     monkeypatch.setattr(owndata, "MAX_ROWS", 100)
     with pytest.raises(owndata.FileError) as err:
-        owndata.within_budget(owndata.load(RUN_A, "a.run"))
+        owndata.within_budget(load(RUN_A, "a.run"))
     assert err.value.code == "rows" and err.value.params["n"] == f"{len(RUN_A.splitlines()):,}"
 
 
@@ -421,3 +422,177 @@ def test_a_comparison_stops_between_chunks_once_its_tab_is_gone(monkeypatch):
     }
     assert owndata.comparisons("run_a.txt", scored, "linear", stop=gone) is None
     assert owndata.comparisons("run_a.txt", scored, "linear", run=False) is None
+
+
+# ------------------------------------------------------------------ numbers that follow the user (issue 24)
+
+
+def open_query(at: AppTest, query: str) -> AppTest:
+    """Pick ``query`` in the "open step by step" box and press its button."""
+    at.selectbox(key="data_open_query").set_value(query)
+    return next(b for b in at.button if b.label == translate("data_open", "en")).click().run()
+
+
+def table_value(at: AppTest, query: str, gain: str = "linear", at_k: str = "nDCG@10") -> float:
+    """The per-query grid's value of ``query`` under ``gain``."""
+    table = at.dataframe[0].value
+    row = table[table[translate("data_col_query", "en")] == query].iloc[0]
+    return float(row[f"{at_k} · {translate(f'data_gain_{gain}', 'en')}"])
+
+
+def headline(at: AppTest) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def test_uploads_and_rules_survive_opening_a_query_and_coming_back():
+    """Uploaded runs, k, the ideal and the gain are still there after the step page, named in one sentence, not the sample."""
+    at = upload(data_page(), [("mine.run", RUN_A), ("other.run", RUN_B)], ("mine.qrels", QRELS))
+    at.number_input(key="data_k").set_value(5).run()
+    at.radio(key="data_ideal").set_value("retrieved").run()
+    at.radio(key="data_gain").set_value("exponential").run()
+    before = means(at)
+    open_query(at, "q03")
+    assert at.session_state["example"].gain == "exponential" and at.session_state["example"].k == 5
+    assert any(p.label == translate("data_back", "en") for p in at.get("page_link"))
+    at.switch_page("lessons/data.py").run()
+    assert at.radio(key="data_source").value == "upload"
+    assert at.number_input(key="data_k").value == 5 and at.radio(key="data_ideal").value == "retrieved"
+    assert at.radio(key="data_gain").value == "exponential"
+    assert means(at) == before and "run_a.txt" not in means(at)
+    kept = [unescaped(i.value) for i in at.info]
+    assert translate("data_kept_both", "en", runs="mine.run, other.run", qrels="mine.qrels") in kept
+    at.button(key="data_kept_clear").click().run()
+    assert [i.value for i in at.info] == [translate("data_need_run", "en")]
+
+
+def test_the_bundled_sample_says_it_is_the_sample():
+    """When the bundled sample is shown, a box says so in so many words, in both languages."""
+    for lang in ("ko", "en"):
+        at = data_page(lang)
+        assert translate("data_sample_shown", lang) in [i.value for i in at.info]
+
+
+def test_the_step_page_shows_the_tables_exponential_ndcg():
+    """With exponential gain chosen, the opened query's step page shows the table's exponential nDCG@10 (G4)."""
+    at = data_page()
+    at.radio(key="data_gain").set_value("exponential").run()
+    value = table_value(at, "q21", "exponential")
+    assert value != pytest.approx(table_value(at, "q21", "linear"), abs=1e-4)  # the gains differ here
+    open_query(at, "q21")
+    assert at.session_state["example"].gain == "exponential"
+    assert headline(at)["nDCG@10"] == f"{value:.4f}"
+
+
+def long_query(n_docs: int, seed: int = 3) -> tuple[bytes, bytes]:
+    """One query of ``n_docs`` retrieved documents with distinct scores, every fifth judged at a seeded grade, and
+    five relevant documents nobody retrieved."""
+    rng = np.random.default_rng(seed)
+    run = "".join(f"q1 Q0 d{i:03d} {i + 1} {1 - i / 1000:.3f} t\n" for i in range(n_docs)).encode()
+    judged = [f"q1 0 d{i:03d} {rng.integers(0, 4)}\n" for i in range(0, n_docs, 3)]
+    judged += [f"q1 0 x{i} {rng.integers(1, 4)}\n" for i in range(5)]
+    return run, "".join(judged).encode()
+
+
+def pytrec(run: bytes, qrels: bytes, measure: str) -> float:
+    r, q = {}, {}
+    for line in run.decode().splitlines():
+        f = line.split()
+        r.setdefault(f[0], {})[f[2]] = float(f[4])
+    for line in qrels.decode().splitlines():
+        f = line.split()
+        q.setdefault(f[0], {})[f[2]] = int(f[3])
+    asked = measure.replace("cut_", "cut.")  # ndcg_cut_35 is asked for as ndcg_cut.35
+    return pytrec_eval.RelevanceEvaluator(q, {asked}).evaluate(r)["q1"][measure]
+
+
+@pytest.mark.parametrize(("k", "measure", "label"), [(35, "ndcg_cut_35", "nDCG@35"), (0, "ndcg", "nDCG")])
+def test_a_query_of_forty_documents_opens_at_the_tables_k(k, measure, label):
+    """A 40-document query opens with every document k reaches: the step page's number is the table's and trec_eval's (G5)."""
+    run, qrels = long_query(40)
+    at = upload(data_page(), [("a.run", run)], ("q.qrels", qrels))
+    at.number_input(key="data_k").set_value(k).run()
+    value = table_value(at, "q1", at_k=label)
+    assert value == pytest.approx(pytrec(run, qrels, measure), abs=1e-12)
+    open_query(at, "q1")
+    shown = headline(at)
+    assert len(at.session_state["example"].items) == (k or 40)  # every document k reaches, at least 30
+    assert shown[label if k else "nDCG"] == f"{value:.4f}"
+
+
+def test_a_query_longer_than_the_step_page_says_which_number_it_shows():
+    """A 150-document query uncut opens at nDCG@100, and the note beside it names that and gives the table's nDCG (G5)."""
+    run, qrels = long_query(150)
+    at = upload(data_page(), [("a.run", run)], ("q.qrels", qrels))
+    at.number_input(key="data_k").set_value(0).run()
+    value = table_value(at, "q1", at_k="nDCG")
+    open_query(at, "q1")
+    assert len(at.session_state["example"].items) == 100 and "nDCG@100" in headline(at)
+    note = unescaped(at.info[0].value)
+    assert "so it shows nDCG@100; the table's nDCG is " + f"{value:.4f}." in note
+    assert headline(at)["nDCG@100"] == f"{pytrec(run, qrels, 'ndcg_cut_100'):.4f}"
+
+
+def test_the_retrieved_ideal_counts_relevant_documents_past_the_opened_list():
+    """Under the retrieved-only ideal, a relevant document at rank 35 of a 40-document query still counts in the step
+    page's IDCG@10, as in the table (it was dropped before)."""
+    run = "".join(f"q1 Q0 d{i:02d} {i + 1} {1 - i / 100:.2f} t\n" for i in range(40)).encode()
+    qrels = b"q1 0 d05 1\nq1 0 d34 3\n"
+    at = upload(data_page(), [("a.run", run)], ("q.qrels", qrels))
+    at.radio(key="data_ideal").set_value("retrieved").run()
+    value = table_value(at, "q1")
+    open_query(at, "q1")
+    assert headline(at)["nDCG@10"] == f"{value:.4f}"
+    assert at.session_state["example"].pool == (3.0,)
+
+
+def test_the_holm_row_names_the_p_it_corrects():
+    """The Holm row says it corrects the randomization test's p, and the explainer calls it a row (G8)."""
+    lines = RUN_B.decode().splitlines()
+    run_c = "\n".join(" ".join([*f.split()[:4], str(float(f.split()[4]) * -1), "c"]) for f in lines).encode()
+    at = upload(data_page(), [("a.run", RUN_A), ("b.run", RUN_B), ("c.run", run_c)], ("q.qrels", QRELS))
+    comparisons = [t.value for t in at.table if translate("col_measure", "en") in t.value.columns]
+    assert "p (randomization test, Holm-corrected)" in comparisons[0].iloc[:, 0].tolist()
+    assert "read the row 'p (randomization test, Holm-corrected)'" in translate("data_p_text", "en", permutations="1")
+    assert "열" not in translate("data_p_text", "ko", permutations="1").split("Holm")[-1]
+
+
+def test_the_retrieved_only_option_says_its_ties_follow_trec_eval_and_does_so():
+    """The option "Retrieved documents only" names its tie rule; on the review's tied run it gives scikit-learn's value for the
+    run in document-id order (0.9079), not scikit-learn's tie-averaged 0.9540 (G9)."""
+    from sklearn.metrics import ndcg_score
+
+    assert "ties still by document id" in translate("data_ideal_retrieved", "en")
+    run = b"q1 Q0 d1 1 1.0 t\nq1 Q0 d2 2 1.0 t\nq1 Q0 d3 3 0.5 t\nq1 Q0 d4 4 0.5 t\nq1 Q0 x 5 0.2 t\n"
+    qrels = b"q1 0 d1 3\nq1 0 d2 2\nq1 0 d3 1\nq1 0 d4 0\nq1 0 d5 3\n"
+    at = upload(data_page(), [("tied.run", run)], ("q.qrels", qrels))
+    at.radio(key="data_ideal").set_value("retrieved").run()
+    value = table_value(at, "q1")
+    by_id = ndcg_score([[2, 3, 0, 1, 0]], [[5, 4, 3, 2, 1]], k=10)  # d2, d1, d4, d3, x: ties by doc id descending
+    assert value == pytest.approx(by_id, abs=1e-12) and round(value, 4) == 0.9079
+    assert round(ndcg_score([[3, 2, 1, 0, 0]], [[1, 1, 0.5, 0.5, 0.2]], k=10), 4) == 0.9540
+
+
+def test_a_small_upload_reads_well(monkeypatch):
+    """Three queries: a grid of three rows, "The 3 worst queries", whole-number count ticks, Δ bars named by query (U11)."""
+    import json
+
+    from ui import tables
+
+    heights, show = [], tables.show
+    monkeypatch.setattr(tables, "show", lambda data, **kw: (heights.append(kw.get("height")), show(data, **kw))[1])
+
+    keep = ("q01", "q02", "q03")
+    a, b, q = (
+        "\n".join(x for x in f.decode().splitlines() if x.startswith(keep)).encode() for f in (RUN_A, RUN_B, QRELS)
+    )
+    at = upload(data_page(), [("x.run", a), ("y.run", b)], ("q.qrels", q))
+    heights.clear()  # the sample's grid was drawn before the upload
+    at.run()
+    assert f"**{translate('data_worst', 'en', n=3)}**" in [m.value for m in at.markdown]
+    assert len(at.dataframe[0].value) == 3 and tables.table_height(3) in heights
+    assert tables.table_height(12) not in heights  # no grid of twelve rows' height under three queries
+    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    histogram, delta = charts[0]["layout"], charts[1]
+    assert histogram["yaxis"]["tickformat"] == "d" and histogram["yaxis"]["dtick"] >= 1
+    assert delta["layout"]["xaxis"]["type"] == "category" and sorted(delta["data"][0]["x"]) == list(keep)
+    assert delta["layout"]["yaxis"]["title"]["text"] == "Δ nDCG@10"

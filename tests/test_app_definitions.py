@@ -135,3 +135,15 @@ def test_ranx_rows_equal_recorded_ranx_values_with_a_judged_pool():
     shown = rows(open_page(PAGE, {**params, "k": "2"}))
     assert float(shown["ranx ndcg"]) == pytest.approx(0.5912352048230277, abs=5e-5)
     assert float(shown["ranx ndcg_burges"]) == pytest.approx(0.4744452633438928, abs=5e-5)
+
+
+def test_recbole_row_never_divides_by_an_ideal_longer_than_the_list():
+    """With k = whole list and four judged relevant items for a three-item list, RecBole's IDCG uses min(4, 3) ones: 1.0000."""
+    at = open_page(PAGE, {"rel": "1,3,2", "scores": "3,2,2", "pool": "3", "k": "all", "lang": "en"})
+    shown = rows(at)
+    dcg = 1 + 1 / math.log2(3) + 1 / 2  # all three listed items are relevant
+    idcg = sum(1 / math.log2(i + 1) for i in range(1, min(4, 3) + 1))  # recbole NDCG.metric_info: idcg_len
+    assert shown["RecBole NDCG"] == f"{dcg / idcg:.4f}" == "1.0000"
+    at = open_page(PAGE, {"rel": "1,0,2", "pool": "3,2", "k": "2", "lang": "en"})
+    want = 1 / (1 + 1 / math.log2(3))  # DCG@2 = 1; ideal over min(4, 2) = 2 ones
+    assert float(rows(at)["RecBole NDCG"]) == pytest.approx(want, abs=5e-5)

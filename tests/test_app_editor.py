@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from ndcg_core import score_ranking
@@ -69,7 +71,8 @@ def test_bad_name_names_the_row(at, name, words):
 
 @pytest.mark.parametrize("name", [HOSTILE, "**bold**", "$x$ [link](javascript:alert(1))"])
 def test_hostile_names_are_shown_literally(at, name):
-    """Names with HTML, markdown or LaTeX appear verbatim in grids and code, and escaped in markdown and static tables."""
+    """Names with HTML, markdown or LaTeX appear verbatim in grids, escaped in markdown and static tables, and never in
+    LaTeX (the worked arithmetic is typeset with numbers only)."""
     edit(at, added=[{"name": name, "grade": 2}])
     assert not at.exception
     assert table(at)[-1] == (name, 2)
@@ -77,7 +80,7 @@ def test_hostile_names_are_shown_literally(at, name):
     static = [str(v) for d in at.table for col in d.value.columns for v in d.value[col]]
     assert name in cells or cell(name) in static
     assert name not in static  # st.table renders its cells as markdown: a name there is always escaped
-    assert any(name in t.value for t in at.text)
+    assert at.latex and not any(name in x.value for x in at.latex)
     for md in [*at.markdown, *at.caption, *at.warning, *at.info]:
         assert name not in md.value or name.isalnum()
 
@@ -238,3 +241,11 @@ def test_a_blank_grade_shows_as_an_empty_cell_not_none():
     at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,,2", "lang": "ko"})
     (grid,) = [d.value for d in at.dataframe if d.proto.editing_mode]
     assert list(grid["grade"]) == ["1", "", "2"]
+
+
+def test_the_score_column_writes_scores_as_the_list_does():
+    """In scores mode the grid writes a score plain, 1 and 0.8 like the list's "score 1", not as 1.000, and takes
+    any number of decimals (U17)."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "scores": "1,1,0.8", "lang": "en"})
+    score = json.loads(at.dataframe[0].proto.columns)["score"]
+    assert score["type_config"] == {"type": "number", "format": "plain"}

@@ -70,7 +70,7 @@ def test_discount_page_at_base_10_gives_the_dcg_factor_and_plots_no_weight_above
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
     curves = {t["name"]: _trace_y(t) for t in spec["data"]}
     assert max(max(y) for y in curves.values()) <= 1.0 + 1e-12
-    scaled = next(y for name, y in curves.items() if name.startswith("1/log_b(i+1),"))
+    scaled = next(y for name, y in curves.items() if name.startswith("1/log₁₀(i+1),"))
     standard = next(y for name, y in curves.items() if name.startswith("1/log₂(i+1)"))
     assert scaled == pytest.approx(standard, rel=1e-12)
 
@@ -80,13 +80,31 @@ def test_discount_page_keeps_the_standard_curve_visible_under_the_log_b_curve():
     at = open_page("lessons/discount.py", {"lang": "en"})
     spec = json.loads(at.get("plotly_chart")[0].proto.spec)
     traces = {t["name"]: t for t in spec["data"]}
-    scaled = traces["1/log_b(i+1), rescaled so rank 1 is 1"]
+    scaled = traces["1/log₂(i+1), rescaled so rank 1 is 1"]
     standard = traces["1/log₂(i+1) (standard)"]
     assert scaled["line"]["dash"] == "dash" and scaled["marker"]["symbol"] == "circle-open"
     assert standard.get("line", {}).get("dash") is None
     assert [t["name"] for t in spec["data"]].index(scaled["name"]) > [t["name"] for t in spec["data"]].index(
         standard["name"]
     )  # drawn on top
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_discount_chart_names_its_base_starts_at_rank_1_and_labels_items_off_the_curves(lang):
+    """At b = 3 the curve and the share table write 1/log₃(i+1), never a literal "log_b"; the x axis starts at
+    rank 1 (0.5, not 0); and A, B, C are labels set up and right of their stars, not text on the curves (U20)."""
+    at = open_page("lessons/discount.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": lang})
+    at.slider(key="discount_base").set_value(3.0).run()
+    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
+    names = [t["name"] for t in spec["data"]]
+    assert any(name.startswith("1/log₃(i+1)") for name in names)
+    shown = " ".join(str(v) for t in at.table for col in t.value.columns for v in [col, *t.value[col]])
+    assert "1/log₃(i+1)" in shown
+    assert not [x for x in [*names, shown] if "log_b" in x]
+    assert spec["layout"]["xaxis"]["range"][0] == 0.5
+    labels = spec["layout"]["annotations"]
+    assert [a["text"] for a in labels] == ["A", "B", "C"] and all(a["ax"] > 0 and a["ay"] < 0 for a in labels)
+    assert all(t.get("mode") == "markers" for t in spec["data"] if "text" in t)
 
 
 def test_one_tie_group_is_singular_in_english():

@@ -37,21 +37,24 @@ def core(link: dict[str, str]):
 def test_the_headline_label_and_value_agree_with_the_core(link):
     """The headline's nDCG, DCG and IDCG carry one suffix, and the values are score_ranking's at that cut."""
     at = open_page("lessons/steps.py", {**link, "lang": "en"})
-    shown = metrics(at)
+    shown = {m.label: m.value for m in at.metric}  # as written, "(list of n)" included
     r = core(link)
     (label,) = [name for name in shown if name.startswith("nDCG")]
-    suffix = label.removeprefix("nDCG")
+    n = len(link["rel"].split(","))
+    past = translate("metric_at_list", "en", n=n)  # a k past the list: the headline names the list's length (U9)
+    assert label.endswith(past) == ("k" in link and int(link["k"]) > n)
+    suffix = label.removeprefix("nDCG").removesuffix(past)
     if "k" in link:
         assert suffix == f"@{link['k']}"
     elif "pool" in link:
         assert suffix == "", "an uncut IDCG over all judged items must not be labelled @n"
     else:
         assert suffix == f"@{len(link['rel'].split(','))}"
-    assert shown[f"nDCG{suffix}"] == f"{r.ndcg:.4f}"
+    assert shown[label] == f"{r.ndcg:.4f}"
     assert shown[f"DCG{suffix}"] == f"{r.dcg:.4f}"
     assert shown[f"IDCG{suffix}"] == f"{r.idcg:.4f}"
     if suffix.startswith("@"):  # a cut label is the core's value at exactly that k
-        assert shown[f"nDCG{suffix}"] == f"{core({**link, 'k': suffix[1:]}).ndcg:.4f}"
+        assert shown[label] == f"{core({**link, 'k': suffix[1:]}).ndcg:.4f}"
     text = "\n".join(t.value for t in at.text)
     assert f"nDCG{suffix} = DCG{suffix} / IDCG{suffix} = " in text
     assert re.search(rf"^CG{re.escape(suffix)} = ", text, re.M)
@@ -84,3 +87,13 @@ def test_the_rounding_note_appears_only_beside_0_7364(link, note):
     """The note about the source's 0.737 shows only when the page shows 0.7364 for A, B, C = 1, 3, 2."""
     at = open_page("lessons/steps.py", {**link, "lang": "en"})
     assert any(ROUNDING in i.value for i in at.info) is note
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_tie_policy_options_are_short_and_the_sources_are_in_its_help(lang):
+    """Every tie-policy option fits its select beside the table (at most 30 characters, no "McSherry & Najork,
+    sci…" cut short), and the select's help names McSherry & Najork and scikit-learn (UX #19, U22)."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C", "rel": "1,3,2", "scores": "1,1,0.8", "lang": lang})
+    select = at.selectbox(key="steps_ties")
+    assert select.options and all(len(option) <= 30 for option in select.options), select.options
+    assert "McSherry & Najork" in select.help and "scikit-learn" in select.help

@@ -193,3 +193,58 @@ def test_measure_runs_once_per_process_and_concurrent_presses_wait_for_it(monkey
         t.join()
     assert calls == [1] and len(got) == 8 and all(g is got[0] for g in got)
     assert lab_state.measured(lab.COST_SIZES, k=10, gain="exponential") is got[0] and calls == [1]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_lab_opens_on_its_ten_item_example_so_every_section_shows_its_point(lang):
+    """From the app's opening example the lab opens on A-J: the leader changes between @6 and @10, three of ten
+    judgments are hidden, and the noise verdict flips in some draws; a note says so and Undo goes back (U8)."""
+    at = open_page(PAGE, {"lang": lang})
+    assert not at.exception and not at.warning
+    assert translate("lab_opening_note", lang, n=10) in [i.value for i in at.info]
+    assert at.query_params["rel"] in ("2,1,0,2,1,1,1,3,1,0", ["2,1,0,2,1,1,1,3,1,0"])
+    texts = [m.value for m in at.markdown]
+    assert not [c.value for c in at.caption if c.value == translate("lab_screen_short", lang, n=3, cut=6)]
+    assert any(t.startswith(translate("lab_screen_line_y", lang, cut=6, x="0.4899", y="0.5888")) for t in texts)
+    at.radio(key="limits_screen").set_value("pc").run()
+    assert translate("lab_screen_line_x", lang, cut=10, x="0.6966", y="0.6804") in [m.value for m in at.markdown]
+    assert any(c.value.startswith(plain(translate("lab_hidden_items", lang, n=3, items=""))) for c in at.caption)
+    flips = float(metrics(at)[translate("lab_flips", lang)].rstrip("%"))
+    assert 10 < flips < 50
+    at.button(key="limits_undo").click().run()  # back to the source's three items, and the lab stays on them
+    assert at.query_params["rel"] in ("1,3,2", ["1,3,2"])
+    assert translate("lab_opening_note", lang, n=10) not in [i.value for i in at.info]
+    at.run()
+    assert at.query_params["rel"] in ("1,3,2", ["1,3,2"])
+
+
+def test_the_lab_keeps_an_example_the_user_brought():
+    """A link with its own example, even the source's three items, opens the lab on that example, with no note (U8)."""
+    at = open_page(PAGE, {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    assert translate("lab_opening_note", "en", n=10) not in [i.value for i in at.info]
+    assert at.query_params["rel"] in ("1,3,2", ["1,3,2"])
+
+
+@pytest.mark.parametrize(("rel", "who"), [("1,3,2", "y"), ("3,2,1", "x"), ("0,0,0", "tie")])
+def test_the_noise_question_is_asked_of_the_ranking_that_leads(rel, who):
+    """The noise section asks whether the leader stays ahead: Y when Y leads, X when X leads, the tie when tied (G6)."""
+    at = open_page(PAGE, {"items": "A,B,C", "rel": rel, "k": "3", "lang": "en", "lab_alt": "reverse"})
+    assert translate(f"lab_question_{who}", "en") in [s.value for s in at.subheader]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_lab_credits_the_source_only_with_what_it_says(lang):
+    """The lab credits the source's limitations section with its three items and never with the phone/PC reason (G1)."""
+    lead, k_lead = translate("limits_lead", lang), translate("lab_k_lead", lang)
+    assert (
+        ("원문의 7절 '한계점 및 고려사항'은 세 가지를" in lead)
+        if lang == "ko"
+        else ('section 7, "한계점 및 고려사항"' in lead)
+    )
+    assert "끝납니다" not in lead and "ends with" not in lead
+    assert (
+        ("원문은 목록 길이에 따라 값이 크게 변한다고만 씁니다" in k_lead)
+        if lang == "ko"
+        else ("The source says only" in k_lead)
+    )
+    assert "원문은 k가 달라지는 이유로" not in k_lead and "The source names mobile" not in k_lead

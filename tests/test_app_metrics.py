@@ -149,12 +149,13 @@ def test_tied_scores_use_the_order_shown():
 
 def _fragments(text: str) -> list[str]:
     """The literal pieces of a catalogue text between its placeholders, without markdown marks."""
-    return [p.strip() for p in re.split(r"\{[a-z_]+\}", text) if len(p.strip()) > 3]
+    return [p.strip() for p in re.split(r"\{[a-z_]+(?::[^{}]*)?\}", text) if len(p.strip()) > 3]
 
 
 def test_every_key_of_the_page_is_shown():
     """Every metrics_* catalogue entry appears on the page for some link (R from the list or the pool, ties, nothing relevant)."""
     links = [
+        {},  # the app's opening example: the page opens at threshold 2 and says why
         {"items": "A,B,C", "rel": "1,3,2", "k": "2"},
         {"items": "A,B,C", "rel": "1,3,2", "pool": "3"},
         {"items": "A,B,C", "rel": "0,0,0"},
@@ -175,3 +176,36 @@ def test_every_key_of_the_page_is_shown():
         page = "\n".join(seen)
         missing = [k for k in keys if not all(f in page for f in _fragments(translate(k, lang)))]
         assert missing == [], lang
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_opening_example_opens_at_threshold_2_so_the_metrics_differ(lang):
+    """Opened on the app's opening example, the page starts at threshold 2: RR 0.5, AP 0.5833, P@3 0.6667, nDCG 0.7364 (G7)."""
+    at = open_page(PAGE, {"lang": lang})
+    assert at.radio(key="metrics_threshold").value == 2
+    values = shown(at, lang)
+    assert (values["RR@3"], values["AP@3"], values["P@3"], values["R@3"]) == r4((1 / 2, (1 / 2 + 2 / 3) / 2, 2 / 3, 1))
+    assert values["nDCG@3"] == 0.7364
+    assert len({values["RR@3"], values["AP@3"], values["P@3"], values["nDCG@3"]}) == 4  # a contrast from the start
+    assert translate("metrics_opening_note", lang) in [c.value for c in at.caption]
+    assert at.query_params["threshold"] in ("2", ["2"])  # the address says so: a reload keeps it
+    at.radio(key="metrics_threshold").set_value(1).run()  # once a session: lowering it again is the user's choice
+    assert at.radio(key="metrics_threshold").value == 1 and shown(at, lang)["AP@3"] == 1.0
+    assert translate("metrics_opening_note", lang) not in [c.value for c in at.caption]
+
+
+def test_a_link_with_its_own_example_keeps_threshold_1():
+    """A link that brings an example (even the source's grades) opens at the link's threshold, 1 by default (G7)."""
+    at = open_page(PAGE, {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": "en"})
+    assert at.radio(key="metrics_threshold").value == 1
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_lead_names_each_metrics_source(lang):
+    """The lead says RR@k stops at k as ir_measures' RR@k, that trec_eval's recip_rank does not, and names map_cut_k (G7)."""
+    at = open_page(PAGE, {"lang": lang})
+    lead = translate("metrics_lead", lang)
+    assert lead in [m.value for m in at.markdown]
+    for name in ("ir_measures", "RR@k", "recip_rank", "map_cut_k", "P_k", "recall_k", "MRR@10"):
+        assert name in lead
+    assert "정의는 trec_eval을 따릅니다" not in lead and "the definitions are trec_eval's" not in lead

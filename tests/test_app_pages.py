@@ -9,6 +9,7 @@ import pytest
 
 from ndcg_core import score_ranking
 from tests.conftest import metrics, open_page
+from ui import palette
 
 LESSONS = ["lessons/steps.py", "lessons/discount.py", "lessons/gain.py", "lessons/cutoff.py"]
 PAGES = ["lessons/intro.py", *LESSONS]
@@ -56,7 +57,12 @@ def test_source_example_numbers_on_the_step_page():
     shown = metrics(at)
     assert (shown["nDCG@3"], shown["DCG@3"], shown["IDCG@3"]) == ("0.7364", "6.9165", "9.3928")
     code = "\n".join(t.value for t in at.text)
-    assert "i=2  B: (2^3 − 1) / log2(3) = 7 / 1.585 = 4.4165" in code
+    worked = "\n".join(x.value for x in at.latex)  # the DCG arithmetic is set in LaTeX, aligned at "=" (issue 25)
+    g, d = palette.CONCEPTS["gain"], palette.CONCEPTS["discount"]
+    assert (
+        rf"i = 2:\quad \frac{{{{\color{{{g}}}{{2^{{3}} - 1}}}}}}{{{{\color{{{d}}}{{\log_2(3)}}}}}} &= "
+        rf"\frac{{{{\color{{{g}}}{{7}}}}}}{{{{\color{{{d}}}{{1.585}}}}}} = 4.4165"
+    ) in worked
     assert "nDCG@3 = DCG@3 / IDCG@3 = 6.9165 / 9.3928 = 0.7364" in code
     assert any("0.737" in i.value and "0.7364" in i.value for i in at.info)
 

@@ -158,3 +158,16 @@ def test_a_good_presenter_link_gives_no_warning():
     """present=1&step=2 opens Step 2 without a sentence."""
     at = open_page("lessons/steps.py", {**PARAMS, "step": "2"})
     assert not at.warning and step_headers(at) == [TITLES[1]]
+
+
+def test_the_sidebar_opens_the_presenter_view_with_the_example_open():
+    """The step lesson's sidebar button "Present this lesson" opens Step 1 of the presenter view, the example kept (U3)."""
+    at = open_page("lessons/steps.py", {k: v for k, v in PARAMS.items() if k != "present"})
+    button = at.sidebar.button(key="present_open")
+    assert button.label == translate("present_open", "en")
+    button.click().run()
+    assert not at.exception
+    assert step_headers(at) == [TITLES[0]]
+    assert param(at, "present") == "1" and param(at, "step") == "1"
+    assert (param(at, "items"), param(at, "rel"), param(at, "k")) == ("A,B,C", "1,3,2", "3")
+    assert not [b for b in at.sidebar.button if b.key == "present_open"]  # no way "in" from inside the view

@@ -119,7 +119,9 @@ def test_every_preset_opens_by_link_on_every_page(name):
         slug = script.split("/")[1].removesuffix(".py")
         assert at.selectbox(key=f"{slug}_preset").value == name
         assert story_text(name, "en") in [c.value for c in at.caption]
-        assert metrics(at)[f"nDCG@{numbers['k']}"] == numbers["ndcg"]
+        past = f" (list of {len(presets.PRESETS[name].example.items)})"  # k past the list names its length (U9)
+        shown = metrics(at)
+        assert shown.get(f"nDCG@{numbers['k']}", shown.get(f"nDCG@{numbers['k']}{past}")) == numbers["ndcg"]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -15,8 +15,8 @@ PARAMS = "items=A,B,C&rel=1,3,2&gain=exponential&k=all&lang=en"
 
 
 def sidebar_links(at) -> list[str]:
-    """The texts of the sidebar's code blocks (the share panel has exactly one)."""
-    return [c.value for c in at.sidebar.code]
+    """The sidebar's plain texts (the share panel has exactly one: its link)."""
+    return [c.value for c in at.sidebar.text]
 
 
 def sidebar_images(at) -> list:
@@ -29,9 +29,10 @@ def at():
 
 
 def test_the_sidebar_shows_the_examples_link_and_follows_a_move(at):
-    """The sidebar's code block holds the step page's link with the example's parameters, and a move updates it."""
+    """The sidebar's text holds the step page's link with the example's parameters, and a move updates it."""
     assert not at.exception
     assert sidebar_links(at) == [f"/steps?{PARAMS}"]
+    assert list(at.sidebar.code) == []  # no st.code: its syntax highlighter (1.5 MB) would load on every page
     at.button(key="steps_ideal").click().run()
     assert sidebar_links(at) == ["/steps?items=B,C,A&rel=3,2,1&gain=exponential&k=all&lang=en"]
 
@@ -52,7 +53,7 @@ def test_the_link_is_shown_when_the_lesson_stops_early():
 
 
 def test_item_names_are_percent_encoded_and_shown_literally():
-    """Names with spaces, Korean, & and markdown are encoded in the link, and the code block shows it as text."""
+    """Names with spaces, Korean, & and markdown are encoded in the link, and the sidebar shows it as plain text."""
     at = open_page("lessons/steps.py", {"items": "a b,문서,x&y,**z**", "rel": "1,2,3,0", "lang": "ko"})
     assert not at.exception
     (link,) = sidebar_links(at)
@@ -103,10 +104,10 @@ def test_a_link_too_long_for_any_qr_code_gives_no_image_and_a_sentence():
 
 
 @pytest.mark.browser
-def test_the_browser_shows_the_full_link_with_a_copy_button(page, server_url):
-    """In a real browser the sidebar's link is the server's page address plus the example's parameters."""
+def test_the_browser_shows_the_full_link_without_loading_the_code_highlighter(page, server_url):
+    """In a real browser the sidebar's link is the server's page address plus the example's parameters, as text."""
     page.goto(f"{server_url}/steps?items=A,B,C&rel=1,3,2&lang=en")
-    code = page.locator("[data-testid=stSidebar] [data-testid=stCode]")
-    expect(code).to_contain_text(f"{server_url}/steps?{PARAMS}", timeout=20_000)
-    code.hover()
-    expect(code.locator("button")).to_have_count(1)
+    link = page.locator("[data-testid=stSidebar] .st-key-share_link [data-testid=stText]")
+    expect(link).to_have_text(f"{server_url}/steps?{PARAMS}", timeout=20_000)
+    scripts = page.evaluate("() => performance.getEntriesByType('resource').map(e => e.name)")
+    assert not [s for s in scripts if "SyntaxHighlighter" in s]

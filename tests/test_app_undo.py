@@ -54,3 +54,26 @@ def test_reset_can_be_undone():
     assert order(at) == ["A", "B", "C"]
     at.button(key="steps_undo").click().run()
     assert order(at) == ["C", "B", "A"]
+
+
+def test_after_a_reload_reset_still_offers_the_lessons_example():
+    """A page opened (or reloaded) on a changed example offers Reset, and it opens the source's A, B, C = 1, 3, 2
+    (UX #9: after a reload Reset and Undo were both off, a dead end)."""
+    at = open_page("lessons/steps.py", {"items": "C,B,A", "rel": "2,3,1", "k": "3", "lang": "en"})
+    assert at.button(key="steps_undo").disabled
+    assert not at.button(key="steps_reset").disabled
+    at.button(key="steps_reset").click().run()
+    assert order(at) == ["A", "B", "C"] and metrics(at)["nDCG@3"] == "0.7364"
+    assert at.button(key="steps_reset").disabled
+    at.button(key="steps_undo").click().run()
+    assert order(at) == ["C", "B", "A"]
+
+
+def test_reset_goes_to_the_opening_example_first():
+    """After a move, Reset opens the example the tab opened with; pressed again, the source's example."""
+    at = open_page("lessons/steps.py", {"items": "A,B,C,D", "rel": "1,3,2,0", "k": "3", "lang": "en"})
+    at.button(key="steps_reverse").click().run()
+    at.button(key="steps_reset").click().run()
+    assert order(at) == ["A", "B", "C", "D"]
+    at.button(key="steps_reset").click().run()
+    assert order(at) == ["A", "B", "C"]

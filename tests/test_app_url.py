@@ -7,6 +7,7 @@ import pytest
 from ndcg_core import score_ranking
 from teach import model, url
 from tests.conftest import metrics, open_page
+from ui.i18n import translate
 
 # Links too long to read: the default example, with the reason.
 UNREADABLE_LINKS = {
@@ -224,3 +225,18 @@ def test_a_blank_score_is_named_as_blank_not_none():
     at = open_page("lessons/steps.py", {"rel": "3,2,1", "scores": ",1,2", "lang": "en"})
     assert not any("None" in w.value for w in at.warning)
     assert any("the model score '' is blank" in w.value for w in at.warning)
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_every_bad_value_of_a_link_is_named(lang):
+    """k=0, gain=cubic, ties=foo and scale=7 in one link: one warning names all four, each falling back alone, and the
+    link's rows (bad grade 9 and x included) open as typed (content review 3, G14)."""
+    params = {"rel": "9,x,2", "k": "0", "gain": "cubic", "ties": "foo", "scale": "7", "lang": lang}
+    at = open_page("lessons/steps.py", params)
+    (warning,) = [w.value.replace("\\", "") for w in at.warning if "cubic" in w.value]  # one sentence for the link
+    for key, value in (("url_k", "0"), ("url_gain", "cubic"), ("url_ties", "foo"), ("url_scale", "7")):
+        assert translate(key, lang, value=value) in warning
+    assert warning.startswith(translate("url_kept_warning_many", lang, n=4, why="").split("{")[0][:10])
+    assert [model.typed_text(i.grade) for i in at.session_state["example"].items] == ["9", "x", "2"]
+    _, _, problem = url.read({"k": "0", "gain": "cubic", "preset": "nope", "lang": "fr"})
+    assert problem is not None and [p[0] for p in problem[1]["whys"]] == ["url_gain", "url_k", "url_preset", "url_lang"]

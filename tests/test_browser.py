@@ -20,10 +20,11 @@ WAIT = 20_000
 
 
 def metric(page, label: str):
-    """The value element of the metric whose label is ``label``."""
+    """The value element of the metric whose label is ``label`` (a k past the list's length may add "(list of n)")."""
+    named = re.compile(rf"^\s*{re.escape(label)}(?: \((?:list of \d+|목록 \d+개)\))?\s*$")
     return (
         page.locator("[data-testid=stMetric]")
-        .filter(has=page.locator("[data-testid=stMetricLabel]", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")))
+        .filter(has=page.locator("[data-testid=stMetricLabel]", has_text=named))
         .locator("[data-testid=stMetricValue]")
         .first
     )

@@ -3,6 +3,7 @@ a hostile file name that stays text, and screenshots in both languages at deskto
 
 from __future__ import annotations
 
+import re
 from urllib.parse import quote
 
 import pytest
@@ -174,4 +175,63 @@ def test_the_upload_limit_just_under_and_just_over(browser, server_url):
     settle(page)
     got = {row[0]: row[1] for row in mean_cells(page)}
     assert got["under.run"] == f"{trec_eval_mean(under, qrels, 10):.4f}"
+    context.close()
+
+
+def main_scroll(page) -> int:
+    return page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop")
+
+
+def open_picked_query(page) -> str:
+    """Pick the second-worst query in the "open step by step" box by keyboard, press Open, and return the box's
+    "qid · value" text."""
+    settle(page)
+    box = page.get_by_label(translate("data_open_pick", "en")).first
+    expect(box).to_be_visible(timeout=WAIT)
+    box.click()  # Playwright scrolls it into view first
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    settle(page)
+    picked = box.input_value()  # the box's combobox shows the chosen "qid · value"
+    assert main_scroll(page) > 500  # the page is scrolled far down
+    page.get_by_role("button", name=translate("data_open", "en")).click()
+    expect(page.get_by_text(translate("data_back", "en"))).to_be_visible(timeout=3 * WAIT)  # its code loads now
+    settle(page)
+    page.wait_for_timeout(1200)  # the page's later elements have mounted
+    found = re.search(r"(\S+) · (\d\.\d{4})", picked)
+    assert found, picked
+    return found.group(0)
+
+
+def test_own_uploads_come_back_after_the_step_page_by_link_and_by_back(browser, server_url):
+    """Uploads, exponential gain, Open step by step: the step page starts at its top with the table's exponential
+    nDCG@10; its "Back to your data" link and the browser's Back both show the uploaded runs again, not the sample
+    (UX review 3, U2 and U5; content review 3, G4)."""
+    context, page = fresh(browser, 1400, 900)
+    page.goto(f"{server_url}/data?lang=en")  # a fresh server on a busy machine loads its first page slowly
+    expect(page.locator("[data-testid=stTable]").first).to_be_visible(timeout=4 * WAIT)
+    choose_upload(page, server_url)
+    give(page, 0, [("mine.run", RUN_A), ("other.run", RUN_B)])
+    give(page, 1, [("mine.qrels", QRELS)])
+    expect(page.locator("[data-testid=stTable] td", has_text="other.run").first).to_be_visible(timeout=WAIT)
+    settle(page)
+    page.get_by_text(translate("data_gain_exponential", "en"), exact=True).last.click()
+    settle(page)
+    picked = open_picked_query(page)  # e.g. "q01 · 0.2337", under exponential gain
+    query, value = picked.split(" · ")
+    assert "/steps?" in page.url and "gain=exponential" in page.url
+    assert main_scroll(page) == 0  # at the top: the title, the numbers and the note are in view
+    expect(page.get_by_text(f"Query '{query}' of run 'mine.run'")).to_be_in_viewport()
+    assert metric(page, "nDCG@10").inner_text() == value
+    page.get_by_text(translate("data_back", "en")).click()
+    expect(page.locator("[data-testid=stTable] td", has_text="other.run").first).to_be_visible(timeout=WAIT)
+    settle(page)
+    assert "/data" in page.url and page.get_by_text("run_a.txt").count() == 0
+    expect(page.get_by_text("Runs: mine.run, other.run")).to_be_visible()
+    open_picked_query(page)
+    page.go_back()
+    expect(page.locator("[data-testid=stTable] td", has_text="other.run").first).to_be_visible(timeout=WAIT)
+    settle(page)
+    assert "/data" in page.url and page.get_by_text("run_a.txt").count() == 0
+    assert page.get_by_label(translate("data_source_upload", "en")).is_checked()
     context.close()

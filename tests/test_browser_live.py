@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from deploy.harness import ARTIFACTS, Server
 from live import questions
 from live.store import NICKNAME_MAX
+from teach import exercises
 from tests.test_browser import settle, still
 from ui import share
 from ui.i18n import translate
@@ -26,13 +27,13 @@ HOSTILE = "<img src=x onerror=alert(1)>"  # 28 characters: the nickname box keep
 SVG = "<svg onload=alert(2)>"  # short enough to be kept whole
 DESKTOP = {"width": 1400, "height": 1000}
 PHONE = {"width": 390, "height": 844}
+PROJECTOR = {"width": 1280, "height": 720}
 BARS = """() => {
-  const plot = document.querySelector('.js-plotly-plot');
-  if (!plot) return null;
-  const bars = plot.data && plot.data[0];  // what plotly drew: each bar's bin (customdata) and its count (y)
-  if (!bars) return null;
-  return [Array.from(bars.customdata), Array.from(bars.y)];
+  const cols = document.querySelectorAll('.lv-chart .lv-col');  // the board's bars: each one's bin and its count
+  if (!cols.length) return null;
+  return [Array.from(cols, (c) => c.dataset.bin), Array.from(cols, (c) => Number(c.dataset.count))];
 }"""
+LIVE_ANIMATIONS = "() => document.getAnimations().map((a) => a.animationName).filter((n) => n && n.startsWith('lv-'))"
 
 
 # ---------------------------------------------------------------- helpers
@@ -231,7 +232,7 @@ def estimate(page, ex, value: str, *, enter: bool) -> float:
 
 
 def chart_bars(page) -> tuple[list[str], list[int]]:
-    """The histogram's bin labels and counts, read from the plotly chart drawn in the page."""
+    """The histogram's bin labels and counts, read from the board's bars drawn in the page."""
     labels, counts = page.evaluate(BARS)
     return labels, [int(c) for c in counts]
 
@@ -245,7 +246,8 @@ def test_a_teacher_and_five_students_answer_and_reveal(browsers):
         teacher = browsers.page(DESKTOP)
         code, _ = open_room(teacher, s.url)
         link = teacher.locator("[data-testid=stMain] [data-testid=stCode]").first.inner_text().strip()
-        assert link == f"{s.url}/live?room={code}&lang=en"  # the join link the teacher's page shows
+        # the join link the teacher's page shows, with the room's join token (issue 23's reserve for the class)
+        assert re.fullmatch(rf"{re.escape(s.url)}/live\?room={code}&j=[0-9a-f]{{16}}&lang=en", link), link
         projector = browsers.page(DESKTOP)
         projector.goto(teacher.get_by_role("link", name=t("live_open_projector")).get_attribute("href"))
         expect(projector.get_by_text(t("live_no_question"))).to_be_visible(timeout=WAIT)
@@ -276,7 +278,7 @@ def test_a_teacher_and_five_students_answer_and_reveal(browsers):
         )
         assert time.monotonic() - last <= 3.0, "the projector counted the last answer more than 3 s after it was sent"
         stored = [questions.store(ex, float(v)) for v in finals]
-        want = questions.bars(ex, [(a.response, a.value) for a in stored])
+        want = questions.bars(ex, [(a.response, a.value, a.correct) for a in stored])
         assert wait_for_bars(projector, 5) == (list(want.labels), list(want.counts))
         assert want.counts[1] == 2 and want.counts[5] == 2 and want.counts[9] == 1  # 0.1–0.2, 0.5–0.6, 0.9–1.0
 
@@ -296,7 +298,7 @@ def test_a_teacher_and_five_students_answer_and_reveal(browsers):
         slip = questions.mistake(ex, [(a.response, a.value, a.correct) for a in stored])
         assert (slip.key, slip.count, slip.wrong) == ("live_slip_no_cutoff", 2, 3)
         mistake = t("live_mistake", count=2, wrong=3, what=t(slip.key, value=f"{slip.params['value']:.4f}"))
-        expect(projector.get_by_text(mistake, exact=True)).to_be_visible(timeout=WAIT)
+        expect(projector.get_by_text(mistake)).to_be_visible(timeout=WAIT)
 
         for student, nickname in ((students[1], HOSTILE[:NICKNAME_MAX]), (students[4], SVG)):  # shown as typed
             expect(student.get_by_text(t("live_you_are", name=nickname), exact=True)).to_be_visible()
@@ -350,7 +352,7 @@ def test_students_drag_the_ideal_order(browsers, live_url):
         expect(page.get_by_text(t("live_sent", answer=sent))).to_be_visible(timeout=WAIT)
     assert [round(ex.ndcg(o), 4) for o in orders.values()] == [1.0, 0.8193]
     stored = [questions.store(ex, o) for o in orders.values()]
-    want = questions.bars(ex, [(a.response, a.value) for a in stored])
+    want = questions.bars(ex, [(a.response, a.value, a.correct) for a in stored])
     assert want.counts == (0,) * 8 + (1, 1)  # 0.8–0.9 and 0.9–1.0, neither in the unmoved order's 0.7–0.8
     expect(board_count(projector)).to_contain_text(t("live_count", answered=2, students=2), timeout=WAIT)
     assert wait_for_bars(projector, 2) == (list(want.labels), list(want.counts))
@@ -362,6 +364,8 @@ def test_the_teacher_key_never_reaches_students_or_the_projector(browsers, live_
     teacher = browsers.page(DESKTOP)
     code, key = open_room(teacher, live_url)
     link = f"{live_url}/live?room={code}&lang=en"
+    # The projector's join link and QR code also carry the room's join token (j=, 16 hex digits; issue 23's reserve).
+    shared = re.compile(rf"{re.escape(live_url)}/live\?room={code}(?:&j=[0-9a-f]{{16}})?&lang=en")
     assert key not in teacher.content()  # folded away until asked for (review 3, X15)
     teacher.get_by_text(t("live_show_teacher_link")).click()
     expect(teacher.get_by_text(key, exact=False).first).to_be_visible(timeout=WAIT)
@@ -375,39 +379,43 @@ def test_the_teacher_key_never_reaches_students_or_the_projector(browsers, live_
     expect(board_count(projector)).to_be_visible(timeout=WAIT)
     student.goto(link)
     expect(student.get_by_role("button", name=t("live_join"), exact=True)).to_be_visible(timeout=WAIT)
-    seen = [("student before joining", drawn(student, link))]
+    seen = [("student before joining", drawn(student, shared))]
     joined_as = join(student, link, "Lin")
     estimate(student, questions.question("estimate", 7), "0.45", enter=True)
-    seen += [("student", drawn(student, link)), ("projector", drawn(projector, link))]
+    seen += [("student", drawn(student, shared)), ("projector", drawn(projector, shared))]
     for name, html in seen:
         assert key not in html, f"the teacher key is in the {name}'s page"
     for page in (student, projector):
         assert key not in page.url
-        codes = page.locator("[data-testid=stCode]").all_inner_texts()
-        assert codes and all(c.strip() == link for c in codes), codes  # the sidebar's share link and any other
+        codes = page.locator("[data-testid=stCode], .st-key-share_link [data-testid=stText]").all_inner_texts()
+        # the sidebar's share link and any other
+        assert codes and all(shared.fullmatch(c.strip()) for c in codes), codes
         hrefs = page.locator("a[href]").evaluate_all("(links) => links.map((a) => a.href)")
         assert not [h for h in hrefs if key in h]
         assert joined_as not in " ".join(codes)  # nor the student's own id (only their own page's anchors hold it)
-    expect(projector.get_by_text(link, exact=False).first).to_be_visible()
+    expect(projector.get_by_text(code, exact=True).first).to_be_visible()  # the corner badge: code and QR code
     qr = projector.locator("[data-testid=stMain] [data-testid=stImage] img")
     expect(qr).to_have_count(1)
-    assert qr_link(projector, qr) == link
+    assert shared.fullmatch(qr_link(projector, qr, also=tuple(c.strip() for c in codes)))
     student.get_by_role("button", name=t("share_qr")).click()
     popover_qr = student.locator("[data-testid=stPopoverBody] [data-testid=stImage] img")
     expect(popover_qr).to_have_count(1, timeout=WAIT)
-    assert qr_link(student, popover_qr) == link
+    assert shared.fullmatch(qr_link(student, popover_qr, also=tuple(c.strip() for c in codes)))
     browsers.quiet()
 
 
-def drawn(page, link: str) -> str:
+def drawn(page, link: str | re.Pattern) -> str:
     """The page's HTML once its run has finished and the sidebar shows the share link ``link``."""
-    expect(page.locator("[data-testid=stSidebar] [data-testid=stCode]")).to_have_text(link, timeout=WAIT)
+    expect(page.locator("[data-testid=stSidebar] .st-key-share_link [data-testid=stText]")).to_have_text(
+        link, timeout=WAIT
+    )
     settle(page)
     return page.content()
 
 
-def qr_link(page, img) -> str:
-    """The link a QR image encodes: its pixels equal those of ``share.qr_png`` of exactly one candidate link."""
+def qr_link(page, img, also: tuple[str, ...] = ()) -> str:
+    """The link a QR image encodes: its pixels equal those of ``share.qr_png`` of exactly one candidate link (the
+    room's plain links, or one of ``also``, such as a join link with its token)."""
     body = page.request.get(urljoin(page.url, img.get_attribute("src"))).body()
     shown = Image.open(io.BytesIO(body)).convert("L")
     room, base = params(page)["room"], page.url.split("?")[0]
@@ -415,11 +423,13 @@ def qr_link(page, img) -> str:
         f"{base}?room={room}&lang=en",
         f"{base}?room={room}&view=projector&lang=en",
         f"{base}?room={room}&lang=ko",
+        *also,
     ]
     for candidate in candidates:
-        made = Image.open(io.BytesIO(share.qr_png(candidate))).convert("L")
-        if made.size == shown.size and made.tobytes() == shown.tobytes():
-            return candidate
+        for width in (None, shown.size[0]):  # the large code, or a small one drawn at its own size (never resized)
+            made = Image.open(io.BytesIO(share.qr_png(candidate, width))).convert("L")
+            if made.size == shown.size and made.tobytes() == shown.tobytes():
+                return candidate
     return "none of the room's links"
 
 
@@ -469,7 +479,9 @@ def in_both_languages(page, link: str, view: str, ready) -> None:
     page.set_viewport_size(DESKTOP)
     page.goto(f"{link}&lang=ko")
     for lang in ("ko", "en"):
-        if lang == "en":
+        if lang == "en" and view == "projector":  # the projector has no sidebar: its link holds the language
+            page.goto(f"{link}&lang=en")
+        elif lang == "en":
             page.set_viewport_size(DESKTOP)
             open_sidebar(page)
             page.locator("[data-testid=stSidebar]").get_by_text("English", exact=True).click()
@@ -513,7 +525,138 @@ def test_live_screenshots(browsers, live_url):
 
         def board_ready(lang: str, page=page) -> None:
             expect(board_count(page)).to_contain_text(t("live_state_revealed", lang), timeout=WAIT)
-            expect(page.locator(".js-plotly-plot")).to_be_visible(timeout=WAIT)
+            expect(page.locator(".lv-chart")).to_be_visible(timeout=WAIT)
 
+        page.emulate_media(reduced_motion="reduce")  # the reveal's end state, not a frame of its animation
         in_both_languages(page, views[view], view, board_ready)
+    browsers.quiet()
+
+
+# ---------------------------------------------------------------- the board on one screen (review 3: U1, U4, U6, U19)
+
+WALL_SEED = 36  # nDCG@5 = 0.3897: 0.39 is right; 0.33 and 0.32 are wrong (±0.05) in its bin 0.3–0.4; 0.99 is high
+WALL_ANSWERS = ("0.39", "0.33", "0.32", "0.99")
+FITS = """() => {
+  const main = document.querySelector('[data-testid=stMain]');
+  return [main.scrollHeight, main.clientHeight, main.scrollTop];
+}"""
+
+
+def inside(page, locator, what: str) -> None:
+    """``locator``'s first match is drawn wholly inside the window, where the room (or the user) sees it unscrolled."""
+    expect(locator.first).to_be_visible(timeout=WAIT)
+    box, size = locator.first.bounding_box(), page.viewport_size
+    assert box is not None and box["height"] > 0, f"{what} is not drawn"
+    assert box["y"] >= -1 and box["y"] + box["height"] <= size["height"] + 1, f"{what} is at {box} in {size}"
+    assert box["x"] >= -1 and box["x"] + box["width"] <= size["width"] + 1, f"{what} is at {box} in {size}"
+
+
+def whole_screen(page, what: str) -> None:
+    """Nothing of the page lies below the fold: its main area does not scroll."""
+    height, shown, top = page.evaluate(FITS)
+    assert height <= shown + 1 and top == 0, f"{what}: the page is {height} px tall in a {shown} px window"
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_projector_board_fits_one_screen_at_every_stage(browsers, live_url, lang):
+    """At 1280×720 the projector shows, unscrolled, the code and QR before a question, then the question, the count
+    and the bars, then the answer, bars split by verdict (two wrong answers beside the right one are not green) and
+    every mistake, animated once, and not under reduced motion; the teacher's Start and a phone's "sent" show unscrolled."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    teacher = browsers.page({"width": 1400, "height": 900})
+    code, _ = open_room(teacher, live_url, lang)
+    start = teacher.get_by_role("button", name=t("live_start", lang))
+    for size in ({"width": 1400, "height": 900}, PROJECTOR):  # U19: the first action comes first
+        teacher.set_viewport_size(size)
+        inside(teacher, start, f"the teacher's Start at {size['width']}")
+    teacher.set_viewport_size({"width": 1400, "height": 900})
+    link = f"{live_url}/live?room={code}&lang={lang}"
+    wall = browsers.page(PROJECTOR)
+    wall.goto(f"{live_url}/live?room={code}&view=projector&lang={lang}")
+    expect(wall.get_by_text(t("live_no_question", lang))).to_be_visible(timeout=WAIT)
+    settle(wall)
+    for what, locator in (
+        ("the join code", wall.get_by_text(t("live_projector_code", lang, code=code))),
+        ("the QR code", wall.locator("[data-testid=stMain] [data-testid=stImage] img")),
+        ("the waiting line", wall.get_by_text(t("live_no_question", lang))),
+    ):
+        inside(wall, locator, f"waiting: {what}")
+    whole_screen(wall, "waiting")
+    wall.screenshot(path=str(ARTIFACTS / f"live-wall-{lang}-1-waiting.png"))
+
+    students = [browsers.page(PHONE) for _ in WALL_ANSWERS]
+    join_all(students, link, ["Ada", "민지", "Bo", "Lee"], lang)
+    ask(teacher, "estimate", WALL_SEED, lang)
+    ex = questions.question("estimate", WALL_SEED)
+    question = t("ex_answer_estimate", lang, at=ex.at)
+    for student, value in zip(students, WALL_ANSWERS, strict=True):
+        box = student.get_by_label(question, exact=True)
+        expect(box).to_be_visible(timeout=WAIT)
+        settle(student)
+        type_into(student, question, value)
+        student.get_by_role("button", name=t("live_submit", lang)).click()
+        sent = student.get_by_text(t("live_sent", lang, answer=f"{float(value):.4f}"))
+        inside(student, sent, "a phone's answer sent")  # U6: where the student looked when they pressed Send
+    students[0].screenshot(path=str(ARTIFACTS / f"live-student-{lang}-390-sent.png"))
+    expect(board_count(wall)).to_have_text(
+        f"{t('live_count', lang, answered=4, students=4)} · {t('live_state_open', lang)}", timeout=WAIT
+    )
+    assert wait_for_bars(wall, 4)[1] == [0, 0, 0, 3, 0, 0, 0, 0, 0, 1]
+    for what, locator in (
+        ("the question", wall.locator("[data-testid=stMain] h3").filter(has_text=t("live_question_no", lang, no=1))),
+        ("the ranking", wall.locator("[data-testid=stTable]")),
+        ("the count", board_count(wall)),
+        ("the bars", wall.locator(".lv-chart")),
+        ("the join code", wall.get_by_text(code, exact=True)),
+    ):
+        inside(wall, locator, f"answering: {what}")
+    whole_screen(wall, "answering")
+    assert wall.locator(".lv-right, .lv-slip, .lv-wrong").count() == 0  # nothing told before the reveal
+    wall.screenshot(path=str(ARTIFACTS / f"live-wall-{lang}-2-answering.png"))
+
+    teacher.get_by_role("button", name=t("live_close", lang)).click()
+    expect(board_count(teacher)).to_contain_text(t("live_state_closed", lang), timeout=WAIT)
+    settle(teacher)
+    teacher.get_by_role("button", name=t("live_reveal", lang)).click()
+    expect(wall.locator(".lv-chart[data-revealed='1']")).to_be_visible(timeout=WAIT)
+    assert {"lv-grow", "lv-turn", "lv-fade", "lv-show"} <= set(wall.evaluate(LIVE_ANIMATIONS))  # issue 26: animated
+    stored = [questions.store(ex, float(v)) for v in WALL_ANSWERS]
+    slip = questions.mistake(ex, [(a.response, a.value, a.correct) for a in stored])
+    assert (slip.key, slip.count, slip.wrong, [k for k, _, _ in slip.others]) == (
+        "live_slip_low",
+        2,
+        3,
+        ["live_slip_high"],
+    )
+    shared = wall.locator(".lv-col[data-bin='0.3–0.4']")  # U4: the right one is green, its two wrong neighbours not
+    assert (shared.get_attribute("data-count"), shared.get_attribute("data-right")) == ("3", "1")
+    assert wall.locator(".lv-right").count() == 1
+    wall.wait_for_timeout(2_000)  # the green has grown
+    green, bar = shared.locator(".lv-right").bounding_box(), shared.locator(".lv-stack").bounding_box()
+    assert abs(green["height"] - bar["height"] / 3) <= 2, (green, bar)
+    for what, locator in (
+        ("the count", board_count(wall)),
+        ("the bars", wall.locator(".lv-chart")),
+        ("the answer", wall.get_by_text(t("live_right_answer", lang, answer=exercises.answer_text(ex, lang)))),
+        ("the mistakes", wall.locator(".st-key-live_mistake")),
+        ("the worked solution", wall.get_by_text(exercises.solution(ex, lang)[-1])),
+    ):
+        inside(wall, locator, f"revealed: {what}")
+    whole_screen(wall, "revealed")
+    wall.wait_for_timeout(3_500)  # two polls later every animation has finished and none started again
+    running = wall.evaluate(
+        "() => document.getAnimations().filter((a) => a.playState === 'running').map((a) => a.animationName)"
+    )
+    assert not [name for name in running if str(name).startswith("lv-")], running
+    wall.screenshot(path=str(ARTIFACTS / f"live-wall-{lang}-3-revealed.png"))
+
+    calm = browsers.browser.new_context(viewport=PROJECTOR, reduced_motion="reduce")
+    browsers.contexts.append(calm)
+    still_wall = calm.new_page()
+    still_wall.goto(f"{live_url}/live?room={code}&view=projector&lang={lang}")
+    expect(still_wall.locator(".lv-chart[data-revealed='1']")).to_be_visible(timeout=WAIT)
+    expect(still_wall.locator(".st-key-live_mistake")).to_be_visible(timeout=WAIT)
+    assert still_wall.evaluate(LIVE_ANIMATIONS) == []
+    assert still_wall.locator(".lv-right").evaluate("(e) => getComputedStyle(e).animationName") == "none"
+    assert still_wall.locator(".lv-wrong").evaluate("(e) => getComputedStyle(e).opacity") == "0.25"  # the end state
     browsers.quiet()

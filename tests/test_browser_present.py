@@ -128,3 +128,24 @@ def test_each_step_of_a_twenty_item_list_fits_a_1280_by_720_screen(browser, serv
             assert overflow <= 0 and bottom <= 720, f"step {n} ({lang}): {overflow}px to scroll, bottom at {bottom}px"
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_step_lesson_offers_its_presenter_view_in_the_sidebar(browser, server_url, lang):
+    """At 1400×900 the step lesson's sidebar shows "Present this lesson" unscrolled; a click opens Step 1 of the
+    presenter view with the example that was open (U3)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{server_url}/steps?items=P,Q,R&rel=2,0,3&k=3&lang={lang}")
+        settle(page)
+        button = page.locator("[data-testid=stSidebar]").get_by_role("button", name=translate("present_open", lang))
+        expect(button).to_be_in_viewport(ratio=1, timeout=WAIT)
+        page.screenshot(path=str(ARTIFACTS / f"present_entry_{lang}.png"))
+        button.click()
+        expect(step_header(page, translate("cg_title", lang))).to_be_visible(timeout=WAIT)
+        expect(page.locator("[data-testid=stSidebar]")).to_be_hidden()
+        expect(page).to_have_url(re.compile(r"[?&]present=1&step=1"), timeout=WAIT)
+        assert "items=P,Q,R" in page.url.replace("%2C", ",") and "rel=2,0,3" in page.url.replace("%2C", ",")
+    finally:
+        context.close()

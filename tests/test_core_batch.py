@@ -549,3 +549,55 @@ def test_gains_must_be_named_once():
         evaluate_run_gains(run, qrels, gains=("linear", "linear"))
     with pytest.raises(ValueError, match=r"unknown gain 'cubic'; choose one of exponential, linear"):
         evaluate_run_gains(run, qrels, gains=("cubic",))
+
+
+# ---------------------------------------------------------------- the fast ideal and join (issue 27, item 2)
+
+
+def _sorted_ideal(run, qrels, **kw):
+    """evaluate_run with the ideal gains sorted, as before counting them per grade."""
+    from ndcg_core.batch import evaluate as evaluate_module
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(evaluate_module, "_ideal_by_counting", lambda *args: None)
+        return evaluate_run(run, qrels, **kw)
+
+
+@pytest.mark.parametrize("gain", ["linear", "exponential"])
+@pytest.mark.parametrize("k", [None, 1, 5])
+def test_ideal_by_counting_grades_is_bit_identical_to_sorting_them(gain, k):
+    """Counting each query's judged docs per whole grade gives exactly the sorted ideal's IDCG, nDCG and mean."""
+    run, qrels = _blocked_run(7, [30, 3, 25, 1, 40, 12], levels=4)
+    qrels = qrels.assign(relevance=np.random.default_rng(8).integers(0, 7, size=len(qrels)))  # grades 0-6
+    counted = evaluate_run(run, qrels, k=k, gain=gain)
+    pd.testing.assert_frame_equal(
+        counted.per_query, _sorted_ideal(run, qrels, k=k, gain=gain).per_query, check_exact=True
+    )
+    assert counted.mean == _sorted_ideal(run, qrels, k=k, gain=gain).mean
+
+
+def test_ideal_counting_declines_fractional_and_huge_grades():
+    """Grades like 1.5 or 300 are sorted, not counted, and a query's ideal still matches score_ranking."""
+    from ndcg_core.batch.evaluate import _ideal_by_counting
+
+    qq = np.array([0, 0, 1])
+    assert _ideal_by_counting(qq, np.array([1.5, 2.0, 1.0]), np.array([1.5, 2.0, 1.0]), 2) is None
+    assert _ideal_by_counting(qq, np.array([300.0, 2.0, 1.0]), np.array([300.0, 2.0, 1.0]), 2) is None
+    iq, igain = _ideal_by_counting(qq, np.array([1.0, 3.0, 2.0]), np.array([1.0, 7.0, 3.0]), 2)
+    assert iq.tolist() == [0, 0, 1] and igain.tolist() == [7.0, 1.0, 3.0]
+    run, qrels = _blocked_run(9, [20] * 5, fractional=True)
+    _assert_matches_score_ranking(evaluate_run(run, qrels, k=5), run, qrels, k=5)
+
+
+def test_shortcut_join_by_hash_equals_the_sorting_join():
+    """With the top-k shortcut the run rows are joined by a hash lookup; the table is exactly the sorting join's."""
+    from ndcg_core.batch import _join
+    from ndcg_core.batch import evaluate as evaluate_module
+
+    run, qrels = _blocked_run(10, [40] * 12)
+    fast, taken = _run_tracing_shortcut(run, qrels, k=5)
+    assert taken == [True]
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(evaluate_module, "join_unique_run", _join.join)
+        slow = evaluate_run(run, qrels, k=5)
+    pd.testing.assert_frame_equal(fast.per_query, slow.per_query, check_exact=True)

@@ -126,7 +126,8 @@ def test_no_core_module_but_the_registry_lists_the_gain_names():
 
 
 def test_no_app_module_lists_the_gain_names_but_the_exercises_pair():
-    """In teach, live, ui, lessons and app.py the gains' names are written out once: the exercises' compared pair."""
+    """In teach, live, ui, lessons and app.py the gains' names are written out twice: the exercises' compared pair, and
+    the pair the browser's own arithmetic (ui/components/ndcg_js.py) computes, which ui/listscore.py names."""
     root = CORE.parent
     copies = []
     for path in sorted(
@@ -143,4 +144,4 @@ def test_no_app_module_lists_the_gain_names_but_the_exercises_pair():
                 continue  # teach/choices.py's facts per gain are keyed by name (a test checks they match GAINS)
             if _literal_names(node) == set(GAINS):
                 copies.append(f"{path.relative_to(root)}:{node.lineno}")
-    assert [c.split(":")[0] for c in copies] in ([], ["teach/exercises.py"]), copies
+    assert {c.split(":")[0] for c in copies} <= {"teach/exercises.py", "ui/listscore.py"}, copies

@@ -189,3 +189,40 @@ def test_any_seed_text_is_a_seed_in_range_or_a_value_error_naming_it(text):
         assert str(exc).startswith("seed ") and repr(text.strip()[:20]) in str(exc)
     else:
         assert 0 <= seed < exercises.MAX_SEED and text.strip().isascii()
+
+
+@pytest.mark.parametrize("seed", [2, 3, 11])
+def test_the_term_question_uses_a_proper_english_ordinal(seed):
+    """The "compute one DCG term" question says "the 2nd/3rd/... term", never "2th" or "3th" (G3)."""
+    ex = make("term", seed)
+    q = worksheet.question(ex, "en")
+    nth = {1: "1st", 2: "2nd", 3: "3rd"}.get(ex.rank, f"{ex.rank}th")
+    assert f"the {nth} term of DCG" in q
+    assert "2th" not in q and "3th" not in q and "1th" not in q
+    assert f"DCG의 {ex.rank}번째 항" in worksheet.question(ex, "ko") and "감쇠된 이득" in worksheet.question(ex, "ko")
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_paper_worksheet_uses_paper_wording(lang):
+    """The printed sheets ask to write the ideal order, never to drag or press Check, in Markdown and HTML (G10, U12)."""
+    md, page = worksheet.markdown(1, 5, lang, "https://x"), worksheet.html_page(1, 5, lang, "https://x")
+    paper, app = exercises.translate("ex_ws_q_ideal", lang), exercises.translate("ex_q_ideal", lang)
+    for sheet in (md, page):
+        assert paper in sheet and app not in sheet
+        for word in ("끌어서", "'확인'") if lang == "ko" else ("Drag", "press Check"):
+            assert word not in sheet
+    assert worksheet.question(make("ideal", 1), lang) == app  # the page itself still drags
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_better_exercise_names_its_rankings_x_and_y_not_like_its_items(lang):
+    """Rankings of the "better" exercise are X and Y in the question, table, answers and key, never A and B (G11)."""
+    ex = make("better", 1)
+    header, _ = worksheet.table(ex, lang)
+    assert all(("X" in h or "Y" in h) for h in header[1:]) and not any("A:" in h or "B:" in h for h in header)
+    answer = exercises.answer_text(ex, lang)
+    assert answer.split(": ")[1].split(" ·")[0] in ("X", "Y", exercises.translate("ex_same", lang))
+    lines = exercises.solution(ex, lang)
+    assert lines[0].split(": ", 1)[1].startswith("X ") and ", Y " in lines[0]
+    assert exercises.pick_name("A", lang) == "X" and exercises.pick_name("B", lang) == "Y"
+    assert "X" in worksheet.question(ex, lang) and "A와 B" not in worksheet.question(ex, lang)

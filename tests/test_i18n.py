@@ -12,7 +12,8 @@ from ndcg_core import DISCOUNTS, GAINS, TIES, collection
 from ndcg_core.files import FILE_ERRORS
 from ndcg_core.trec import LINE_CODES
 from teach import choices, exercises, lab, model
-from ui import actions, metric_cards, nav, tables
+from teach.catalogue import chrome as catalogue_chrome
+from ui import actions, metric_cards, nav, offload, tables
 from ui.i18n import CATALOGUE, translate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,6 +98,7 @@ def dynamic_keys() -> set[str]:
     keys |= {key for gain in GAINS for key in choices.GainFacts.keys(gain).values()}
     keys |= {choices.tie_label_key(policy) for policy in TIES}
     keys |= {f"d_{name}" for name in DISCOUNTS}
+    keys |= set(catalogue_chrome.STRINGS)  # Streamlit's own texts: ui.components.chrome sends them all to the browser
     keys |= {f"ex_{part}_{kind}" for kind in exercises.KINDS for part in ("kind", "q")}
     keys |= {f"ex_gain_{gain}" for gain in exercises.COMPARED}
     keys |= set(tables.STEP_HEADERS.values())
@@ -108,11 +110,12 @@ def dynamic_keys() -> set[str]:
     }
     keys |= {f"data_line_{code}" for code in LINE_CODES} | {f"data_file_{code}" for code in FILE_ERRORS}
     keys |= {"data_opened", "data_opened_cut"}
+    keys |= {f"data_work_{v}" for v in offload.WAITS} | {f"data_file_{v}" for v in offload.BUDGETS}
     keys |= {f"lab_alt_{v}" for v in lab.ALTERNATIVES} | {f"lab_judge_{v}" for v in lab.JUDGES}
     keys |= {f"lab_noise_{v}" for v in lab.JUDGES} | {f"lab_weights_{v}" for v in lab.WEIGHTS}
     keys |= {f"lab_screen_{v}" for v in lab.SCREENS}
     keys |= set(questions.SLIPS) | {f"live_state_{v}" for v in STATES}
-    keys |= {f"lab_{part}_{who}" for part in ("verdict", "screen_line") for who in ("x", "y", "tie")}
+    keys |= {f"lab_{part}_{who}" for part in ("verdict", "screen_line", "question") for who in ("x", "y", "tie")}
     return keys
 
 
@@ -177,3 +180,95 @@ def test_sentences_the_content_review_corrected():
         if words not in text
     ]
     assert not found, _offending("corrected sentence(s) that lost their correction", found)
+
+
+def test_ordinal_gives_english_ordinals_and_the_bare_number_in_korean():
+    """ordinal() writes 1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 101st 111th, and the bare number for Korean (G3)."""
+    from teach.format import ordinal
+
+    numbers = [1, 2, 3, 4, 11, 12, 13, 21, 22, 101, 111]
+    assert [ordinal(n) for n in numbers] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st", "111th"
+    ]  # fmt: skip
+    assert ordinal(2, "ko") == "2"
+
+
+def test_plural_fields_give_the_noun_the_count_takes():
+    """ "{n:row|rows}" reads "row" after 1 and "rows" after any other count; Korean text keeps the bare count (U13)."""
+    from teach.format import plural
+
+    assert [plural(n, "row", "rows") for n in (0, 1, "1", 2, 11)] == ["rows", "row", "row", "rows", "rows"]
+    assert translate("score_left_out", "en", used=1, total=3).startswith("This score counts only the 1 valid row of 3.")
+    assert translate("score_left_out", "en", used=2, total=3).startswith(
+        "This score counts only the 2 valid rows of 3."
+    )
+    assert (
+        translate("lab_screen_short", "en", n=1, cut=6)
+        == "The list has only 1 item, so @6 is the nDCG of the whole list."
+    )
+    assert "1개" in translate("score_left_out", "ko", used=1, total=3)
+
+
+# Counts before a plural noun that can never be 1 (or are fixed numbers); every other one has a plural field.
+NEVER_ONE = {
+    "csv_help",  # a table of at least two ranks
+    "csv_help_cut",
+    "data_compare_big",  # shown from hundreds of queries
+    "data_file_time",  # a fixed limit
+    "data_opened_other_k",  # more than one document: the step view's limit
+    "data_file_queries",  # over the page's limit
+    "data_file_rows",
+    "data_ids_short",  # a fixed limit
+    "data_opened_cut",  # more than 30 documents
+    "data_p_text",  # thousands of permutations
+    "data_too_many_runs",
+    "data_worst",  # the page's own N worst (another feature's wording)
+    "ex_only_top_k",  # n > k >= 1
+    "flip_none_exhaustive_at",  # k >= 2 (flip_none_top1 is k = 1)
+    "lab_cost_result",  # fixed sizes and timings
+    "lab_histogram_note",
+    "lab_sweep_note",
+    "live_full",  # fixed limits
+    "live_mistake",  # the live class's own wording (U18)
+    "live_mistake_all",
+    "live_nickname_help",
+    "live_paced",
+    "preset_ott_story",  # fixed presets
+    "preset_short_story",
+    "row_name_long",
+    "row_too_many",
+    "ties_some",  # two or more groups (ties_one is the single group)
+    "url_long",
+    "url_too_many",
+}
+ADJECTIVES = "more|valid|judged|relevant|retrieved|wrong|seeded|worst|recommended|other|run"
+COUNTED_NOUN = re.compile(rf"\{{(\w+)\}} (?:(?:{ADJECTIVES}) )?((?:[a-z]+-)?[a-z]+s)\b")
+NOT_NOUNS = {"is", "has", "holds", "looks", "does", "counts", "adds", "as", "its", "times", "vs", "gains", "needs"}
+
+
+def test_english_counts_before_a_plural_noun_have_a_singular_form():
+    """Every "{count} nouns" in the English catalogue has a "{count:noun|nouns}" form, unless the count is never 1 (U13)."""
+    found = []
+    for key, (_, en) in sorted(CATALOGUE.items()):
+        for m in COUNTED_NOUN.finditer(en):
+            if m.group(2) in NOT_NOUNS or key in NEVER_ONE or f"{{{m.group(1)}:" in en:
+                continue
+            found.append(f"{key}: …{m.group(0)}…")
+    assert not found, _offending("English count(s) with a plural noun and no singular form", found)
+
+
+def test_korean_uses_one_term_per_idea_as_the_glossary_lists():
+    """The Korean catalogue never uses a variant the glossary's KOREAN_TERMS rules out, and each chosen term is in the glossary (G15)."""
+    from teach.catalogue.glossary import KOREAN_TERMS
+    from ui.glossary import TERMS
+
+    glossary = " ".join(CATALOGUE[key][0] for key in TERMS.values())
+    assert [chosen for chosen, _ in KOREAN_TERMS.values() if chosen not in glossary] == []
+    found = [
+        f"{key}: {variant!r} (use {chosen!r})"
+        for key, (ko, _) in sorted(CATALOGUE.items())
+        for chosen, variants in KOREAN_TERMS.values()
+        for variant in variants
+        if variant in ko
+    ]
+    assert not found, _offending("Korean string(s) with a term the glossary rules out", found)

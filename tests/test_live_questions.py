@@ -101,16 +101,16 @@ def test_a_kind_a_room_cannot_ask_is_refused():
 def test_the_estimate_histogram_counts_each_answer_in_its_tenth():
     """Estimates fall into ten bins of 0.1; 1.0 lands in the last, and the bin of the truth is marked right."""
     answers = stored(ESTIMATE, 0.0, 0.05, 0.1, 0.55, 0.99, 1.0)
-    bars = questions.bars(ESTIMATE, [(r, v) for r, v, _ in answers])
+    bars = questions.bars(ESTIMATE, answers)
     assert bars.labels[0] == "0.0–0.1" and bars.labels[-1] == "0.9–1.0"
     assert bars.counts == (2, 1, 0, 0, 0, 1, 0, 0, 0, 2)
     truth = ESTIMATE.ndcg()
-    assert [i for i, r in enumerate(bars.right) if r] == [min(9, int(truth * 10))]
+    assert [i for i, r in enumerate(bars.holds) if r] == [min(9, int(truth * 10))]
 
 
 def test_a_round_answer_lands_in_the_bin_it_starts():
     """0.3, 0.6 and 0.7 are counted in the bins 0.3–0.4, 0.6–0.7 and 0.7–0.8, not one lower (float edges)."""
-    bars = questions.bars(ESTIMATE, [(json.dumps(v), v) for v in (0.3, 0.6, 0.7)])
+    bars = questions.bars(ESTIMATE, [(json.dumps(v), v, False) for v in (0.3, 0.6, 0.7)])
     assert [label for label, c in zip(bars.labels, bars.counts, strict=True) if c] == ["0.3–0.4", "0.6–0.7", "0.7–0.8"]
 
 
@@ -118,17 +118,17 @@ def test_a_round_answer_lands_in_the_bin_it_starts():
 @given(st.lists(st.floats(0, 1), max_size=40))
 def test_every_estimate_is_counted_once(values):
     """Whatever the answers, the bars count each of them exactly once."""
-    bars = questions.bars(ESTIMATE, [(json.dumps(v), v) for v in values])
+    bars = questions.bars(ESTIMATE, [(json.dumps(v), v, False) for v in values])
     assert sum(bars.counts) == len(values)
-    assert sum(bars.right) == 1
+    assert sum(bars.holds) == 1
 
 
 def test_the_term_histogram_grows_to_hold_the_largest_answer():
     """DCG terms have no upper bound: the ten bins reach a round number above the largest answer."""
-    bars = questions.bars(TERM, [("0", 0.0), ("12.5", 12.5), ("3", 3.0)])
+    bars = questions.bars(TERM, stored(TERM, 0.0, 12.5, 3.0))
     assert bars.labels[-1].endswith("–20.0") and sum(bars.counts) == 3
     truth = exercises.term(TERM)
-    right = [label for label, r in zip(bars.labels, bars.right, strict=True) if r]
+    right = [label for label, r in zip(bars.labels, bars.holds, strict=True) if r]
     low, high = (float(x) for x in right[0].split("–"))
     assert low <= truth < high
 
@@ -138,9 +138,33 @@ def test_the_better_chart_shows_each_pair_given_and_the_right_one():
     right = exercises.verdicts(FLIPPED)
     wrong = {"linear": right["linear"], "exponential": right["linear"]}
     answers = stored(FLIPPED, wrong, wrong)
-    bars = questions.bars(FLIPPED, [(r, v) for r, v, _ in answers], same_word="=")
+    bars = questions.bars(FLIPPED, answers, same_word="=")
     assert len(bars.labels) == 2 and sorted(bars.counts) == [0, 2]
-    assert bars.counts[bars.right.index(True)] == 0
+    assert bars.counts[bars.holds.index(True)] == 0
+
+
+def test_two_wrong_answers_beside_the_right_one_count_no_right_answer():
+    """Two wrong estimates in the bin holding the answer count as wrong there, the verdict each phone shows (U4)."""
+    truth = ESTIMATE.ndcg()
+    near = [v for v in (truth - 0.07, truth - 0.06, truth + 0.06, truth + 0.07) if int(v * 10) == int(truth * 10)]
+    answers = stored(ESTIMATE, *near[:2])
+    assert len(answers) == 2 and not any(ok for _, _, ok in answers)  # wrong by the ±0.05 rule, in the same bin
+    bars = questions.bars(ESTIMATE, answers)
+    at = bars.holds.index(True)
+    assert bars.counts[at] == 2 and bars.correct[at] == 0 and sum(bars.correct) == 0
+
+
+def test_each_bar_counts_its_right_answers_and_its_most_common_mistake():
+    """A bar holding right and wrong answers counts each; the most common mistake is counted where its answers fall."""
+    other = ESTIMATE_K.ndcg(gain="linear")
+    answers = stored(ESTIMATE_K, ESTIMATE_K.ndcg(), other, other, 0.999 if other < 0.9 else 0.0)
+    bars = questions.bars(ESTIMATE_K, answers)
+    assert sum(bars.correct) == 1 and bars.correct[bars.holds.index(True)] == 1
+    assert sum(bars.slip) == 2 and bars.slip[min(9, int(other * 10))] == 2
+    right = exercises.verdicts(FLIPPED)
+    same = {"linear": right["linear"], "exponential": right["linear"]}
+    picks = questions.bars(FLIPPED, stored(FLIPPED, same, right, right), same_word="=")
+    assert picks.correct[picks.holds.index(True)] == 2 and sum(picks.correct) == 2 and sum(picks.slip) == 1
 
 
 # ---------------------------------------------------------------- the most common mistake
@@ -189,6 +213,16 @@ def test_the_term_slips_are_the_usual_wrong_formulas():
     assert slips["live_slip_other_gain"] == pytest.approx(grade / math.log2(r + 1))
     slip = questions.mistake(TERM, stored(TERM, g / math.log(r + 1), g / math.log(r + 1), g))
     assert (slip.key, slip.count, slip.wrong) == ("live_slip_ln", 2, 3)
+
+
+def test_every_wrong_answer_is_named_under_one_mistake():
+    """The most common mistake comes with the others made, so the counts add up to the wrong answers (U18)."""
+    other = ESTIMATE_K.ndcg(gain="linear")
+    low = 0.0 if abs(other) > 0.05 else 0.01
+    slip = questions.mistake(ESTIMATE_K, stored(ESTIMATE_K, other, other, low, ESTIMATE_K.ndcg()))
+    assert (slip.key, slip.count, slip.wrong) == ("live_slip_other_gain", 2, 3)
+    assert [(k, n) for k, _, n in slip.others] == [("live_slip_low", 1)]
+    assert slip.count + sum(n for *_, n in slip.others) == slip.wrong
 
 
 def test_answers_far_from_every_slip_are_too_high_or_too_low():
@@ -278,7 +312,7 @@ def test_histogram_bins_match_numpy():
     """The estimate bins equal numpy's histogram over ten bins of 0–1."""
     rng = np.random.default_rng(7)
     values = rng.random(50).tolist()
-    bars = questions.bars(ESTIMATE, [(json.dumps(v), v) for v in values])
+    bars = questions.bars(ESTIMATE, [(json.dumps(v), v, False) for v in values])
     assert list(bars.counts) == np.histogram(values, bins=10, range=(0, 1))[0].tolist()
 
 
@@ -295,11 +329,11 @@ ANY_NUMBER = st.one_of(
 def test_the_board_never_fails_on_any_number(kind, values):
     """The histogram and the most common mistake take any float (nan, inf, huge, negative) and count every number."""
     ex = {"estimate": ESTIMATE, "term": TERM, "ideal": IDEAL}[kind]
-    bars = questions.bars(ex, [(json.dumps(v), v) for v in values])
-    assert sum(bars.counts) == sum(1 for v in values if not math.isnan(v))
-    assert len(bars.labels) == len(bars.counts) == len(bars.right) == len(bars.edges) - 1
-    assert all(math.isfinite(e) for e in bars.edges) and sum(bars.right) == 1
     response = json.dumps(exercises.ideal_order(ex)[::-1]) if kind == "ideal" else "0"
+    bars = questions.bars(ex, [(response, v, False) for v in values])
+    assert sum(bars.counts) == sum(1 for v in values if not math.isnan(v))
+    assert len(bars.labels) == len(bars.counts) == len(bars.holds) == len(bars.edges) - 1
+    assert all(math.isfinite(e) for e in bars.edges) and sum(bars.holds) == 1
     questions.mistake(ex, [(response, v, False) for v in values])
 
 
@@ -310,6 +344,8 @@ def test_a_huge_term_answer_is_refused_in_words_and_still_drawn_if_stored():
         with pytest.raises(ValueError, match=f"from 0 to {questions.TERM_MAX:g}"):
             questions.store(TERM, typed)
     assert questions.store(TERM, questions.TERM_MAX).value == questions.TERM_MAX
-    bars = questions.bars(TERM, [("1", 1.0), ("1e20", 1e20), ("big", 10**400), ("top", 1e308), ("3", 3.0)])
+    bars = questions.bars(
+        TERM, [(r, v, False) for r, v in (("1", 1.0), ("1e20", 1e20), ("big", 10**400), ("top", 1e308), ("3", 3.0))]
+    )
     assert sum(bars.counts) == 5 and bars.counts[-1] == 3 and bars.labels[-1].startswith(">")
-    assert not bars.right[-1] and bars.edges[-2] <= questions.TERM_MAX
+    assert not bars.holds[-1] and bars.edges[-2] <= questions.TERM_MAX

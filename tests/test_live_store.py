@@ -736,6 +736,88 @@ def test_a_class_of_60_joins_at_once_and_a_flood_of_500_takes_minutes(store):
     assert (MAX_STUDENTS - live_store.JOIN_BURST) / live_store.JOIN_RATE > 7 * 60
 
 
+def test_a_flood_with_only_the_code_cannot_take_the_joins_kept_for_the_rooms_link(db_url):
+    """A flood that knows only the code takes the whole burst and is paced; students with the room's join token
+    (its QR code) still join at once from the reserve, a wrong token does not, and the flood stays paced (issue 23)."""
+    s = Store(db_url, join_burst=5, join_rate=0.5, join_reserve=4)
+    try:
+        code, _ = s.create_room(now=T0)
+        token = s.join_token(code, now=T0)
+        assert token and len(token) == 16 and token not in code and s.join_token("ZZZZZZZZ", now=T0) is None
+        assert [s.join(code, f"bot{i}", now=T0).number for i in range(5)] == [1, 2, 3, 4, 5]
+        for wrong in (None, "0" * 16, token.upper()):
+            with pytest.raises(live_store.JoinsPaced):
+                s.join(code, "bot5", now=T0, token=wrong)
+        assert [s.join(code, f"kid{i}", now=T0, token=token).number for i in range(4)] == [6, 7, 8, 9]
+        with pytest.raises(live_store.JoinsPaced):
+            s.join(code, "kid4", now=T0, token=token)  # the reserve is 4
+        with pytest.raises(live_store.JoinsPaced) as paced:
+            s.join(code, "bot5", now=T0 + 2)  # the class dug into the reserve: the flood waits for it to refill
+        assert paced.value.wait == pytest.approx(8.0)
+        assert s.join(code, "bot5", now=T0 + 10).number == 10
+    finally:
+        s.close()
+
+
+def test_a_class_with_the_rooms_link_joins_whole_while_a_flood_races_it(db_url):
+    """Thirty students with the room's token and a flood of eighty without, joining at once from threads: every
+    student gets in, and the flood gets no more than the burst (issue 23)."""
+    s = Store(db_url, join_burst=60, join_rate=0.0, join_reserve=60)
+    try:
+        code, _ = s.create_room(now=T0)
+        token = s.join_token(code, now=T0)
+
+        def one(who: str) -> bool:
+            try:
+                s.join(code, who, now=T0, token=token if who.startswith("kid") else None)
+                return True
+            except live_store.JoinsPaced:
+                return False
+
+        names = [f"bot{i}" for i in range(80)] + [f"kid{i}" for i in range(30)]
+        with ThreadPoolExecutor(8) as pool:
+            got = dict(zip(names, pool.map(one, names), strict=True))
+        assert all(got[f"kid{i}"] for i in range(30))
+        assert sum(got[f"bot{i}"] for i in range(80)) <= 60
+    finally:
+        s.close()
+
+
+def test_writers_of_one_server_queue_in_python_not_in_sqlites_busy_wait(tmp_path, monkeypatch):
+    """A write transaction held longer than SQLite's busy wait (a thread starved of the GIL) makes another thread
+    of the same server wait its turn, not fail with "database is locked" (issue 23); past WRITE_WAIT_S it is
+    StoreBusy, which the page words as a busy server."""
+    monkeypatch.setattr(live_store, "BUSY_TIMEOUT_MS", 100)
+    s = Store(f"sqlite:///{tmp_path / 'busy.sqlite3'}")
+    try:
+        code, _ = s.create_room(now=T0)
+        real = s._take_join_token
+        entered = threading.Event()
+
+        def slow(*args, **kwargs):
+            if not entered.is_set():
+                entered.set()
+                threading.Event().wait(0.6)  # six busy waits
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(s, "_take_join_token", slow)
+        first = threading.Thread(target=s.join, args=(code, "slow"), kwargs={"now": T0})
+        first.start()
+        assert entered.wait(5)
+        assert s.join(code, "next", now=T0).number == 2
+        first.join()
+        monkeypatch.setattr(live_store, "WRITE_WAIT_S", 0.2)
+        entered.clear()
+        third = threading.Thread(target=s.join, args=(code, "slow2"), kwargs={"now": T0})
+        third.start()
+        assert entered.wait(5)
+        with pytest.raises(live_store.StoreBusy):
+            s.join(code, "late", now=T0)
+        third.join()
+    finally:
+        s.close()
+
+
 @pytest.mark.parametrize(
     ("typed", "kept"),
     [

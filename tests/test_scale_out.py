@@ -264,3 +264,25 @@ def test_the_access_log_keeps_no_query_string_and_uploads_are_bounded(cluster):
         statuses.append(conn.getresponse().status)
         conn.close()
     assert 429 in statuses and statuses[0] != 429
+
+
+def test_an_upload_cut_off_mid_body_ends_at_nginx_and_never_reaches_streamlit(cluster):
+    """nginx reads an upload's whole body before it asks a replica: a client gone mid-body is logged by nginx with
+    no upstream, and no replica sees the cut body (Streamlit's ClientDisconnect traceback; issue 23)."""
+    import socket
+
+    host, port = cluster.url.rsplit("/", 1)[1].split(":")
+    body = b'--xx\r\nContent-Disposition: form-data; name="file"; filename="a.run"\r\n\r\n' + b"q0 Q0 d 1 1 r\n" * 5000
+    head = (
+        "PUT /_stcore/upload_file/cutsession/cutfile HTTP/1.1\r\nHost: localhost\r\n"
+        "Content-Type: multipart/form-data; boundary=xx\r\n"
+        f"Content-Length: {10 * len(body)}\r\n\r\n"
+    ).encode()
+    with socket.create_connection((host, int(port)), timeout=30) as sock:
+        sock.sendall(head + body)
+        time.sleep(0.5)
+    deadline = time.monotonic() + 10
+    while "cutfile" not in cluster.access_log() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    (line,) = [x for x in cluster.access_log().splitlines() if "/cutsession/cutfile" in x]
+    assert "upstream=- " in line or "upstream= " in line, line

@@ -170,6 +170,7 @@ def test_streamlit_caches_hold_values_no_session_can_change(tmp_path):
         "ui/features/live.py:_store",
         "ui/features/live.py:_room",
         "ui/features/live.py:_current_question",
+        "ui/features/live.py:_join_token",
     ]
     assert _attributes_set_outside_init(Store) == []
     url = f"sqlite:///{tmp_path / 'shared.sqlite3'}"
@@ -184,4 +185,5 @@ def test_streamlit_caches_hold_values_no_session_can_change(tmp_path):
         with pytest.raises(dataclasses.FrozenInstanceError):
             setattr(value, dataclasses.fields(value)[0].name, None)
     assert live_ui._room(url, "NONE00") is None
+    assert isinstance(live_ui._join_token(url, code), str) and live_ui._join_token(url, "NONE00") is None
     live_ui._store.clear()

@@ -411,3 +411,50 @@ def test_a_failure_that_is_not_the_inputs_exits_3_with_one_line(tmp_path, monkey
     assert cli.main([str(qrels), str(run)]) == 3
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "internal error (KeyError" in err
+
+
+def _probe(qrels: Path, run: Path, start: str) -> subprocess.CompletedProcess[str]:
+    """The command run by ``start``, with an exit hook that writes to stderr which of pandas and shutil got imported."""
+    code = (
+        "import atexit, sys\n"
+        "atexit.register(lambda: sys.stderr.write(' '.join(m for m in ('pandas', 'shutil') if m in sys.modules)))\n"
+        f"sys.argv = ['ndcg_core', '-q', '-m', 'ndcg_cut.10', {str(qrels)!r}, {str(run)!r}]\n" + start
+    )
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
+
+
+def test_the_command_leaves_out_startup_work_and_still_prints_everything(tmp_path):
+    """python -m ndcg_core imports neither pandas nor shutil, and its quick exit still prints every -q line and 'all'."""
+    run, qrels = tmp_path / "run.txt", tmp_path / "qrels.txt"
+    run.write_text("".join(f"q{q} Q0 d{q}_{i} {i + 1} {1 - i / 100} t\n" for q in range(300) for i in range(20)))
+    qrels.write_text("".join(f"q{q} 0 d{q}_{i} {i % 3}\n" for q in range(300) for i in range(0, 20, 2)))
+    as_module = _probe(qrels, run, "import runpy; runpy.run_module('ndcg_core', run_name='__main__')")
+    assert as_module.returncode == 0
+    assert as_module.stderr == ""  # the teardown, with its exit hooks, is skipped
+    out = as_module.stdout.splitlines()
+    assert len(out) == 301 and out[-1].startswith("ndcg_cut_10") and out[0].startswith("ndcg_cut_10")
+    in_main = _probe(qrels, run, "import ndcg_core.__main__ as m; sys.exit(m.main())")
+    assert (in_main.returncode, in_main.stderr) == (0, "")  # the hook ran and found neither module
+
+
+@pytest.mark.parametrize("path", ["fast", "careful"])
+def test_dash_q_dash_c_prints_the_missed_querys_lines_with_0_as_trec_eval_does(tmp_path, capsys, path):
+    """-q -c -m ndcg -m ndcg_cut prints, line for line, trec_eval 10's output: every qrels query in qid order with
+    each nDCG measure (a judged query the run missed among them, each value 0), then the means over every qrels
+    query; the other queries' values are pytrec_eval's. (trec_eval's own qrels.test and results.trunc are not in
+    this repository: see tests/data/trec_eval/README.md.)"""
+    from ndcg_core.trec_fast import DEFAULT_CUTOFFS
+
+    run_lines, qrels_lines, run, qrels = make_case(3)
+    assert "q0" in qrels and "q0" not in run  # judged, never retrieved
+    qrels_path, run_path = files(tmp_path, spaced(run_lines, path), spaced(qrels_lines, path))
+    assert took_fast_path(qrels_path, run_path) == (path == "fast")
+    code, out, err = cli(capsys, "-q", "-c", "-m", "ndcg", "-m", "ndcg_cut", qrels_path, run_path)
+    assert code == 0 and err == ""
+    names = ["ndcg", *(f"ndcg_cut_{k}" for k in DEFAULT_CUTOFFS)]
+    want = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg", "ndcg_cut"}).evaluate(run)
+    value = lambda q, m: want.get(q, {}).get(m, 0.0)  # noqa: E731  (q0: no ranking, 0)
+    expected = [f"{m:<22}\t{q}\t{value(q, m):6.4f}" for q in sorted(qrels) for m in names]
+    expected += [f"{m:<22}\tall\t{sum(value(q, m) for q in qrels) / len(qrels):6.4f}" for m in names]
+    assert out.splitlines() == expected
+    assert [line for line in out.splitlines() if "\tq0\t" in line] == [f"{m:<22}\tq0\t0.0000" for m in names]

@@ -112,7 +112,7 @@ def on_order_button(action: str) -> None:
         new, note = model.shuffled(ex, seed), ("did_shuffle", {"seed": seed})
     else:
         session.forget_move()
-        session.set_example(session.origin())
+        session.reset()
         return
     _record_move(ex, new, note)
 

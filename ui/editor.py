@@ -15,8 +15,9 @@ import streamlit as st
 
 from teach import choices, model, presets, url
 from teach.format import fmt, num, plain
-from ui import actions, session
+from ui import actions, listscore, session
 from ui.components.sortable import sortable_list
+from ui.features import owndata
 from ui.i18n import LANG_NAMES, T, labeller, problem_text, translate
 from ui.scoring import View, score_view
 
@@ -29,10 +30,16 @@ def url_warning() -> None:
         if problem[1].get("shortened"):
             note += " " + T("data_ids_short", max=model.MAX_NAME)
         st.info(plain(note), icon=":material/upload_file:")
+        owndata.back_link()  # back to the data, and the page starts at its top (UX review 3, U2, U5)
     elif problem and problem[0] in ("url_lang", "url_repeated"):  # the example was used as the link says
         st.warning(plain(problem_text(problem)), icon=":material/warning:")
     elif problem and url.example_kept(problem):
-        st.warning(plain(T("url_kept_warning", why=problem_text(problem))), icon=":material/warning:")
+        why = problem_text(problem)
+        if problem[0] == "url_several":  # several bad values: each named (G14)
+            text = T("url_kept_warning_many", n=problem[1]["n"], why=why)
+        else:
+            text = T("url_kept_warning", why=why)
+        st.warning(plain(text), icon=":material/warning:")
     elif problem:
         st.warning(plain(T("url_reset_warning", why=problem_text(problem))), icon=":material/warning:")
 
@@ -117,6 +124,7 @@ def settings_row(page: str) -> None:
             T("ties"),
             ties,
             format_func=labeller("ties_"),
+            help=T("ties_help"),  # the labels are short, so they fit the select (U22); the sources are here
             key=f"{page}_ties",
             on_change=actions.on_setting,
             args=("ties", f"{page}_ties"),
@@ -197,7 +205,8 @@ def table_editor(page: str) -> None:
         "grade": st.column_config.TextColumn(T("col_grade"), width="small", alignment="right", default=""),
     }
     if ex.use_scores:
-        columns["score"] = st.column_config.NumberColumn(T("col_score"), step=0.01, format="%.3f")
+        # "plain": 1 and 0.8, as the list writes them ("score 1"), not 1.000 (U17)
+        columns["score"] = st.column_config.NumberColumn(T("col_score"), format="plain")
     out = st.data_editor(
         base,
         key=key,
@@ -220,8 +229,12 @@ def table_editor(page: str) -> None:
         )
 
 
-def ranking_list(page: str, view: View) -> None:
-    """The drag list with its buttons, showing the current ranked order."""
+def ranking_list(page: str, view: View, *, visual: str = "steps", buttons: bool = True) -> None:
+    """The drag list with its buttons, showing the current ranked order.
+
+    The list draws its own numbers (``ui.listscore``): ``visual`` "discount" adds the discount curve with
+    the items on it, "gain" nDCG under each gain. ``buttons=False`` draws the list alone (a lesson's own list).
+    """
     ex = session.example()
     key = f"{page}_order"
     by_uid = {i.uid: i for i in ex.items}
@@ -232,6 +245,7 @@ def ranking_list(page: str, view: View) -> None:
     else:
         uids = [i.uid for i in ex.items]
     items = []
+    numbers = listscore.item_numbers(view)  # grade and discounted gain per scored row: the list draws its numbers
     for uid in uids:
         it = by_uid[uid]
         g = model.number(it.grade)
@@ -241,8 +255,16 @@ def ranking_list(page: str, view: View) -> None:
             label = T("grade_score_short", g=gtext, s="?" if s is None else num(s))
         else:
             label = T("grade_short", g=gtext)
+        rel, dg = numbers.get(uid, (None, None))
         items.append(
-            {"uid": uid, "name": "" if model.blank(it.name) else str(it.name), "grade": label, "bad": uid not in good}
+            {
+                "uid": uid,
+                "name": "" if model.blank(it.name) else str(it.name),
+                "grade": label,
+                "bad": uid not in good,
+                "rel": rel,
+                "dg": dg,
+            }
         )
     text = {
         "hint": T("list_hint"),
@@ -253,14 +275,21 @@ def ranking_list(page: str, view: View) -> None:
         "down": T("list_down"),
     }
     moved = sortable_list(
-        key=key, items=items, text=text, locked=ex.use_scores, on_moved=lambda: actions.on_list_moved(key)
+        key=key,
+        items=items,
+        text=text,
+        locked=ex.use_scores,
+        on_moved=lambda: actions.on_list_moved(key),
+        score=listscore.payload(view, visual),
     )
     # AppTest sets the component's state without its callback; a browser's report was applied by it.
     if isinstance(moved, dict) and not ex.use_scores and actions.apply_move(moved.get("order") or [], moved.get("uid")):
         st.rerun()
+    if not buttons:
+        return
     disabled = {action: ex.use_scores for action in actions.ORDER_ACTIONS}  # scores set the order
     disabled["undo"] = not session.can_undo()
-    disabled["reset"] = ex == session.origin()
+    disabled["reset"] = not session.can_reset()
     # Two rows (reorder, then undo/reset), so the labels fit beside the table (F21: "이상적 순서로" was cut).
     # Flex rows, not st.columns: every element is a message on each rerun (issue 10: server CPU per run).
     with st.container(key=f"{page}_order_buttons"):
@@ -304,23 +333,40 @@ def row_problems(checked: model.Checked) -> None:
 def lesson_header(page: str, *, compact: bool = False) -> View:
     """Title, lead sentence and ranking editor of a lesson page; stops the page when nothing can be scored.
 
-    ``compact`` folds the editor into an expander under a one-line description of the example,
-    so the lesson itself starts above the fold (UX #18); the step lesson keeps the full editor.
+    ``compact`` folds the editor into an expander under one line (nDCG@k and the example), so the
+    lesson itself starts right under its lead (UX #15, #18); the step lesson keeps the full editor.
     """
     st.title(T(f"{page}_title"))
     st.write(T(f"{page}_lead"))
-    headline = st.container(key="headline")
     if compact:
-        line = st.empty()  # filled after the editor, so a table edit shows in this same run
-        with st.expander(T("edit_example"), icon=":material/edit:"):
-            view = ranking_editor(page)
-        line.caption(plain(example_line(session.example())))
-    else:
-        view = ranking_editor(page)
+        return _folded_header(page)
+    headline = st.container(key="headline")
+    view = ranking_editor(page)
     if view.result is None:
         st.stop()
     with headline:
         summary(view)
+    return view
+
+
+def _folded_header(page: str) -> View:
+    """One line, nDCG@k and the example, over the folded editor; DCG, IDCG, CG and Δ sit in the fold."""
+    line = st.container(horizontal=True, gap="medium", vertical_alignment="center", key="folded_line")
+    with st.expander(T("edit_example"), icon=":material/edit:"):
+        numbers = st.container()  # filled after the editor, so a table edit shows in this same run
+        view = ranking_editor(page)
+    r = view.result
+    with line:  # names are user text: plain()
+        if r is not None:
+            with st.container(key=_starred("folded_ndcg", view)):
+                st.metric(T("metric_ndcg", at=view.at), fmt(r.ndcg))
+        st.caption(plain(example_line(session.example())) + (_left_out(view) if r is not None else ""))
+    if r is None:
+        st.stop()
+    if r.idcg_is_zero:
+        st.info(T("idcg_zero"), icon=":material/info:")
+    with numbers:
+        summary(view, folded=True)
     return view
 
 
@@ -383,11 +429,38 @@ def _last_delta(view: View) -> tuple[float, float] | None:
     return None if before is None else (result.ndcg - before.ndcg, before.ndcg)
 
 
-def summary(view: View) -> None:
+def _starred(key: str, view: View) -> str:
+    """``key``, or ``key_partial`` when rows are left out: then nDCG's number gets a star, "1.0000*" (ui.style),
+    that points at the line saying which rows count (UX #13). A star drawn by CSS keeps the value a number."""
+    used, total = _counted(view)
+    return f"{key}_partial" if used < total else key
+
+
+def _counted(view: View) -> tuple[int, int]:
+    """(rows the score counts, rows typed): the second is larger when rows are left out."""
+    return len(view.checked.names), sum(not model.empty_row(i) for i in session.example().items)
+
+
+def _left_out(view: View) -> str:
+    """ " :orange[**\\* This score counts only …**]" when rows are left out, else "" (numbers only, no user text)."""
+    used, total = _counted(view)
+    return f" :orange[**\\* {T('score_left_out', used=used, total=total)}**]" if used < total else ""
+
+
+def _past_list(r) -> str:
+    """After the headline's "nDCG@k" when k is past the list: its length (" (list of 3)"). The label keeps the k
+    asked for, as trec_eval's ndcg_cut.k does; DCG@k is then the whole list's DCG (UX review 3, U9)."""
+    n = len(r.column("rank"))
+    return T("metric_at_list", n=n) if r.k is not None and r.k > n else ""
+
+
+def summary(view: View, *, folded: bool = False) -> None:
     """The headline numbers, with ΔnDCG for the last move, and what the score leaves out.
 
     The Δ badge and the line under the metrics are always drawn (as "–" and a hint before any
-    move), so the first move does not push the list down under the pointer (UX #16).
+    move), so the first move does not push the list down under the pointer (UX #16). ``folded``: the
+    numbers in a folded lesson's editor, without nDCG, the left-out note and the IDCG = 0 note, which
+    its one line above the fold shows.
     """
     r = view.result
     if r is None:
@@ -397,16 +470,18 @@ def summary(view: View) -> None:
     last = _last_delta(view)
     delta = None if last is None else last[0]
     shown_delta = T("delta_none") if delta is None else f"{delta:+.4f}"
-    row = st.container(horizontal=True, gap="medium", key="headline_metrics")  # a flex row: fewer elements than columns
+    key = "headline_metrics" if folded else _starred("headline_metrics", view)
+    row = st.container(horizontal=True, gap="medium", key=key)  # a flex row: fewer elements than columns
     c1 = c2 = c3 = c4 = row
-    c1.metric(
-        T("metric_ndcg", at=at),
-        fmt(r.ndcg),
-        delta=shown_delta,
-        delta_description=T("delta_about"),
-        delta_color="normal" if delta else "off",
-        delta_arrow="auto" if delta else "off",
-    )
+    if not folded:
+        c1.metric(
+            T("metric_ndcg", at=at) + _past_list(r),
+            fmt(r.ndcg),
+            delta=shown_delta,
+            delta_description=T("delta_about"),
+            delta_color="normal" if delta else "off",
+            delta_arrow="auto" if delta else "off",
+        )
     c2.metric(T("metric_dcg", at=at), fmt(r.dcg))
     c3.metric(T("metric_idcg", at=at), fmt(r.idcg))
     cut = r.column("cg")[min(len(r.column("cg")), r.k or len(r.column("cg"))) - 1]
@@ -421,8 +496,6 @@ def summary(view: View) -> None:
         line = T("delta_hint")
     # Rows left out are said in this same line, in colour, so a new warning box never pushes the
     # editor down while the student is typing in it (UX #13, #16).
-    used, total = len(view.checked.names), sum(not model.empty_row(i) for i in session.example().items)
-    left_out = f" :orange[**{T('score_left_out', used=used, total=total)}**]" if used < total else ""
-    st.caption(plain(line) + left_out)
-    if r.idcg_is_zero:
+    st.caption(plain(line) + ("" if folded else _left_out(view)))
+    if r.idcg_is_zero and not folded:
         st.info(T("idcg_zero"), icon=":material/info:")

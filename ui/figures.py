@@ -13,38 +13,34 @@ import streamlit as st
 
 from ndcg_core import RankingScore
 from teach import choices
-from ui import tables
+from ui import palette, tables
 from ui.components.barchart import bar_chart
 from ui.i18n import T
 
-# Okabe & Ito's colour-blind-safe palette ("Color Universal Design", 2008) with its usual grey: any
-# two of these stay apart under protanopia, deuteranopia and tritanopia, and on a washed-out projector.
-PALETTE = {
-    "blue": "#0072B2",
-    "orange": "#E69F00",
-    "vermillion": "#D55E00",
-    "green": "#009E73",
-    "sky": "#56B4E9",
-    "purple": "#CC79A7",
-    "yellow": "#F0E442",
-    "black": "#000000",
-    "grey": "#999999",
-}
+# Okabe & Ito's colour-blind-safe palette, and one colour per concept: both live in ui/palette.py.
+PALETTE = palette.PALETTE
 COLORS = {  # what each colour means
-    "actual": PALETTE["blue"],
-    "ideal": PALETTE["orange"],  # the ranking vs its ideal order
+    "actual": palette.CONCEPTS["actual"],
+    "ideal": palette.CONCEPTS["ideal"],  # the ranking vs its ideal order
     "items": PALETTE["black"],  # the current items on the discount curve
     "marker": PALETTE["grey"],  # the current k on the nDCG@k chart
 }
 # Series in order: colour, dash, marker and bar pattern all differ, so two lines (or bars) are told
 # apart without colour, in greyscale print too. The first is solid with no pattern.
-SERIES = (
-    {"color": PALETTE["blue"], "dash": None, "symbol": "circle", "pattern": ""},
-    {"color": PALETTE["vermillion"], "dash": "dash", "symbol": "square", "pattern": "/"},
-    {"color": PALETTE["green"], "dash": "dot", "symbol": "triangle-up", "pattern": "x"},
-    {"color": PALETTE["orange"], "dash": "dashdot", "symbol": "diamond", "pattern": "."},
-    {"color": PALETTE["sky"], "dash": "longdash", "symbol": "x", "pattern": "+"},
-    {"color": PALETTE["purple"], "dash": "longdashdot", "symbol": "star", "pattern": "-"},
+SERIES = tuple(
+    {"color": color, "dash": dash, "symbol": symbol, "pattern": pattern}
+    for color, (dash, symbol, pattern) in zip(
+        palette.SERIES_COLORS,
+        (
+            (None, "circle", ""),
+            ("dash", "square", "/"),
+            ("dot", "triangle-up", "x"),
+            ("dashdot", "diamond", "."),
+            ("longdash", "x", "+"),
+            ("longdashdot", "star", "-"),
+        ),
+        strict=True,
+    )
 )
 CONFIG = {"displayModeBar": False, "responsive": True}
 
@@ -71,6 +67,27 @@ def gain_index(gain: str) -> int:
 def label(name: object) -> str:
     """A name safe for plotly text (its tags become literal characters)."""
     return html.escape(str(name), quote=True)
+
+
+def point_labels(xs, ys, names) -> list[dict]:
+    """Plotly annotations naming points: each name up and to the right of its point on a white label, with a
+    short line to it, so it is not drawn over the lines around the point (U20: on a phone they overlapped)."""
+    return [
+        {
+            "x": float(x),
+            "y": float(y),
+            "text": label(name),
+            "showarrow": True,
+            "arrowhead": 0,
+            "arrowwidth": 1,
+            "arrowcolor": PALETTE["grey"],
+            "ax": 18,
+            "ay": -26,
+            "bgcolor": PALETTE["white"],
+            "font": {"size": 13},
+        }
+        for x, y, name in zip(xs, ys, names, strict=True)
+    ]
 
 
 def figure(data: list[dict], *, x_title: str, y_title: str, height: int = 340, **layout) -> dict:

@@ -42,6 +42,8 @@ def problem_text(problem: tuple[str, dict]) -> str:
     """
     key, params = problem
     params = dict(params)
+    if "whys" in params:  # several nested problems (a link with several bad values): each in its own sentence
+        params["whys_text"] = " ".join(problem_text(p) for p in params.pop("whys"))
     if isinstance(params.get("why"), tuple):
         params["why_text"] = problem_text(params.pop("why"))
     elif "why" in params:

@@ -39,8 +39,11 @@ def tie_panel(view) -> None:
     )
     st.dataframe(table, hide_index=True, width="stretch")
     st.info(T("ties_range", lo=fmt(values["pessimistic"]), hi=fmt(values["optimistic"])), icon=":material/swap_vert:")
+    columns: tuple[str, ...] = ("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")
+    if not (r.column("gain_used") != r.column("gain")).any():  # only the average policy changes a gain (G12)
+        columns = columns[:-1]
     show(
-        step_table(r, ideal=False, columns=("rank", "item", "relevance", "score", "tie_group", "gain", "gain_used")),
+        step_table(r, ideal=False, columns=columns),
         height=table_height(len(r.column("rank"))),
         static=True,
     )

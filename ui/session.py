@@ -26,6 +26,7 @@ from ui import reconnect
 # The keys; tests read "example", "editor_version" and "editor_key" through AppTest.
 EXAMPLE = "example"
 _ORIGIN = "example_origin"
+_FROM_LINK = "example_from_link"
 _LAST_MOVE = "last_move"
 _LAST_MOVE_PAYLOAD = "_last_move_payload"
 _EDITOR_VERSION = "editor_version"
@@ -118,6 +119,7 @@ def start_session(states: PageStates) -> None:
     st.session_state[_LANG] = language
     st.session_state[EXAMPLE] = example
     st.session_state[_ORIGIN] = example
+    st.session_state[_FROM_LINK] = any(name in params for name in (*url.ORDER, "preset") if name != "lang")
     st.session_state[_URL_PROBLEM] = problem
     # A new session's table keys start at a random number, so the grid state of a browser that
     # reconnected (edits relative to another session's table) never lands on this session's table.
@@ -251,6 +253,32 @@ def example() -> model.Example:
 def origin() -> model.Example:
     """The example the session opened with (what Reset goes back to)."""
     return st.session_state[_ORIGIN]
+
+
+def on_opening_example() -> bool:
+    """Whether the example is still the app's own opening one, and no link asked for it (a page may then open on
+    an example of its own that shows its point better: the metrics page, the lab)."""
+    return example() == model.DEFAULT and not st.session_state.get(_FROM_LINK, False)
+
+
+def reset_target() -> model.Example:
+    """What Reset opens: the example this tab opened with, or, once the example is that one (after a reload it
+    is the reloaded one), the lessons' own example, the source's A, B, C (UX #9: never a dead end)."""
+    return origin() if example() != origin() else model.DEFAULT
+
+
+def can_reset() -> bool:
+    """Whether Reset would change the example (compared as the URL writes it)."""
+    return url.to_query(reset_target()) != url.to_query(example())
+
+
+def reset() -> None:
+    """Open ``reset_target()`` (Undo takes it back); the lessons' example, once opened so, is the tab's start too,
+    so the next Reset does not swing back to the reloaded example."""
+    target = reset_target()
+    if example() == origin():
+        st.session_state[_ORIGIN] = target
+    set_example(target)
 
 
 def set_example(new: model.Example, *, rebuild_editor: bool = True, remember: bool = True) -> None:

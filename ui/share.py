@@ -3,14 +3,17 @@
 The link is the page address the browser reports (``st.context.url``: scheme, host, port and
 page path, never the query) plus the page's parameters from ``session.url_params`` (the
 example's, or the exercise's). Without a browser (AppTest) it is a relative link, "/steps?…".
-``st.code`` shows the link literally (item names are user text) and has Streamlit's own copy
-button; the QR code is a PNG made by segno.
+``st.text`` shows the link literally (item names are user text: no markdown, no HTML), in a
+small bordered box that scrolls when the link is long; the QR code is a PNG made by segno. The
+link is not an ``st.code`` block: that element loads a 1.5 MB syntax highlighter into every
+page's first render, for one line of plain text (issue 27, item 1).
 """
 
 from __future__ import annotations
 
 import io
 from functools import lru_cache
+from typing import Literal
 from urllib.parse import quote, urlencode, urlsplit, urlunsplit
 
 import segno
@@ -37,8 +40,10 @@ def full_link(base: str | None, page_path: str, params: dict[str, str]) -> str:
 
 
 @lru_cache(maxsize=64)
-def qr_png(link: str) -> bytes | None:
-    """The link as a QR code PNG (error level M at least), or None when it is too long for any QR code.
+def qr_png(link: str, width: int | None = None) -> bytes | None:
+    """The link as a QR code PNG (error level M at least), or None when it is too long for any QR code. With
+    ``width``, whole pixels per module at most that wide: drawn at its own size, never blurred by a browser's or
+    Streamlit's resizing (a small QR code must still scan from the back of a room).
 
     Cached per link; the bytes are immutable, so sharing them between sessions is safe.
     """
@@ -46,8 +51,9 @@ def qr_png(link: str) -> bytes | None:
         code = segno.make(link, error="m", micro=False)
     except segno.DataOverflowError:
         return None
+    scale = 8 if width is None else max(2, width // code.symbol_size(scale=1, border=2)[0])
     buf = io.BytesIO()
-    code.save(buf, kind="png", scale=8, border=2)
+    code.save(buf, kind="png", scale=scale, border=2)
     return buf.getvalue()
 
 
@@ -64,7 +70,9 @@ def link_panel(slot, page_path: str, shown: str | None = None) -> str:
         return link
     first = shown is None
     with slot.container():
-        st.code(link, language=None, wrap_lines=True, height=160 if len(link) > LONG_LINK else "content")
+        height: int | Literal["content"] = 160 if len(link) > LONG_LINK else "content"
+        box = st.container(border=True, height=height, key="share_link" if first else "share_link_redrawn")
+        box.text(link, width="stretch")
         popover = st.popover(
             T("share_qr"),
             icon=":material/qr_code_2:",

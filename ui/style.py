@@ -18,6 +18,15 @@ KEEP_WORDS = """<style>
 [data-testid=stTable] td[style*="text-align: right"] :is(p, div) {  /* numbers: Streamlit right-aligns them */
   white-space: nowrap !important; overflow-wrap: normal !important; }
 [data-testid=stTable] th :is(p, div) { word-break: keep-all !important; overflow-wrap: normal !important; }
+/* The definitions table's values are text ("0.8175", or a range): they never break either, and a library's
+   name breaks between words only, so "ignore_ties=True" stays whole (U10). */
+.st-key-definitions_table td:nth-child(2) :is(p, div) {
+  white-space: nowrap !important; overflow-wrap: normal !important; }
+.st-key-definitions_table td:nth-child(1) :is(p, div) {
+  word-break: normal !important; overflow-wrap: normal !important; }
+/* The sidebar's share link (ui/share.py): small monospace text that breaks anywhere, like a code block. */
+[class*=st-key-share_link] [data-testid=stText] {
+  font-family: "Source Code Pro", monospace; font-size: 0.75rem; overflow-wrap: anywhere; word-break: break-all; }
 @media (max-width: 640px) {
   [data-testid=stTable] :is(td, th) { padding: 0.3rem 0.2rem !important; font-size: 0.75rem !important; }
 }
@@ -26,11 +35,25 @@ KEEP_WORDS = """<style>
 :is([data-testid=stSidebarNavLink], [data-testid=stPageLink-NavLink]):focus-visible,
 [data-testid=stRadio] label:has(input:focus-visible) { outline: 3px solid #0072B2 !important; outline-offset: 2px; }
 /* The headline metrics share their row evenly; on a phone they sit two by two (8rem each at least). */
-.st-key-headline_metrics > *, .st-key-avg_means > * { flex: 1 1 0 !important; min-width: 8rem !important; }
+[class*=st-key-headline_metrics] > *, .st-key-avg_means > * { flex: 1 1 0 !important; min-width: 8rem !important; }
 /* On a phone the four headline metrics sit two by two instead of four screens tall. */
 @media (max-width: 640px) {
   :is(.st-key-headline, [class*=_order_buttons]) [data-testid=stColumn] { min-width: calc(50% - 1rem) !important;
     flex: 1 1 calc(50% - 1rem) !important; }
+}
+/* A folded lesson opens with one line, nDCG@k beside the example, then its own content (UX #15);
+   and every page starts under Streamlit's 3.75rem header bar, not 6rem down. */
+.st-key-folded_line [data-testid=stMetric] { width: auto !important; }
+.st-key-folded_line [data-testid=stMetricValue] { font-size: 1.75rem !important; }
+.st-key-folded_line > * { flex: 0 1 auto !important; width: auto !important; }
+.st-key-folded_line > :last-child { flex: 1 1 14rem !important; min-width: 0; }
+[data-testid=stMainBlockContainer] { padding-top: 4rem !important; }
+.st-key-ndcg_chrome { display: none !important; }  /* ui.components.chrome draws nothing: no gap for it */
+/* nDCG counted without some rows: its number carries a star, "1.0000*", and the line under it says why (UX #13). */
+:is(.st-key-headline_metrics_partial > :first-child, .st-key-folded_ndcg_partial)
+  [data-testid=stMetricValue] > div::after { content: "*"; color: #c2410c; }
+@media (max-width: 640px) {  /* a title of two lines, not five (UX #16) */
+  [data-testid=stMain] [data-testid=stHeading] h1 { font-size: 2rem !important; }
 }
 /* The one-line score stays in view while a phone user drags (UX #11); desktops see the metrics. */
 /* Sticky is set on the wrapper: the keyed block is exactly as tall as its own wrapper. */

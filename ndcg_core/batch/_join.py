@@ -47,3 +47,23 @@ def join(
     run_gain = np.zeros(len(rkey))
     run_gain[order[judged + 1] - m] = qgain[order[judged]]
     return run_gain
+
+
+def join_unique_run(
+    qkey: np.ndarray, rkey: np.ndarray, key_max: int, qgain: np.ndarray, run: pd.DataFrame, qrels: pd.DataFrame
+) -> np.ndarray:
+    """``join`` for run rows already known to hold each (query, doc) pair once: a hash lookup instead of a sort.
+
+    The top-k shortcut has checked the run for repeated docs, so only the qrels need that
+    check, which the hash table makes while it is built. Sorting both key sets together costs
+    several times more on a large run (a sort's cost grows faster than its size once the keys
+    leave the cache). A repeated qrels pair goes to ``join``, which names it.
+    """
+    table = pd.Index(qkey)
+    if not table.is_unique:
+        return join(qkey, rkey, key_max, qgain, run, qrels)
+    at = table.get_indexer(rkey)
+    run_gain = np.zeros(len(rkey))
+    judged = np.flatnonzero(at >= 0)
+    run_gain[judged] = qgain[at[judged]]
+    return run_gain

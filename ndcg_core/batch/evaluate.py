@@ -18,7 +18,7 @@ from ndcg_core._registry import TIES, discount_weights, gain_names, gain_values
 from ndcg_core._validate import check_gain_fits, check_options
 from ndcg_core.batch import _topk
 from ndcg_core.batch._ids import encode_ids
-from ndcg_core.batch._join import join, pair_keys
+from ndcg_core.batch._join import join, join_unique_run, pair_keys
 from ndcg_core.batch._sort import group_rank, group_sums, rank_in_group
 
 RUN_COLUMNS = ("query_id", "doc_id", "score")
@@ -111,7 +111,7 @@ def _join_run(
         # Row numbers in the error messages of encode_ids and join below would count kept rows
         # only, but the errors they could report about run rows were ruled out by top_k_rows.
         run = run[list(RUN_COLUMNS)].iloc[rows]
-        del kept, rows
+        del rows
     del rq_codes
     rd_codes, qd_codes, _ = encode_ids("doc_id", run, qrels, grouped=False)
     rd, qd = rd_codes.per_row(), qd_codes.per_row()
@@ -120,7 +120,9 @@ def _join_run(
     # Gain of each run row: its (query, doc) pair among the qrels pairs (0 when unjudged).
     width = int(max(rd.max(initial=0), qd.max(initial=0))) + 1
     qgain = gain_values(rel, gain)
-    run_gain = join(pair_keys(qq, qd, width), pair_keys(rq, rd, width), nq * width, qgain, run, qrels)
+    # The kept rows of the shortcut list each (query, doc) pair once: a hash lookup joins them.
+    joiner = join if kept is None else join_unique_run
+    run_gain = joiner(pair_keys(qq, qd, width), pair_keys(rq, rd, width), nq * width, qgain, run, qrels)
     return _Joined(queries, n_ret, depth, rq, scores, run_gain, qq, qgain)
 
 
@@ -137,13 +139,53 @@ def _dcg(j: _Joined, ties: str, disc: np.ndarray) -> np.ndarray:
     return group_sums(oq, og, nq)
 
 
-def _idcg(j: _Joined, disc: np.ndarray) -> np.ndarray:
+def _idcg(j: _Joined, rel: np.ndarray, disc: np.ndarray) -> np.ndarray:
     """IDCG of each query: its judged gains, descending. Gains of 0 add nothing, so only positive ones are ranked."""
     nq = len(j.queries)
     positive = np.flatnonzero(j.qgain > 0)
-    iorder, iq = group_rank(j.qq[positive], nq, np.argsort(-j.qgain[positive]))
-    igain = j.qgain[positive][iorder]
+    ideal = _ideal_by_counting(j.qq[positive], rel[positive], j.qgain[positive], nq)
+    if ideal is None:
+        iorder, iq = group_rank(j.qq[positive], nq, np.argsort(-j.qgain[positive]))
+        igain = j.qgain[positive][iorder]
+    else:
+        iq, igain = ideal
     return group_sums(iq, igain * disc[rank_in_group(group_starts(iq))], nq)
+
+
+#: Whole grades up to this one are counted per query instead of sorted (``_ideal_by_counting``).
+_MAX_COUNTED_GRADE = 255
+
+
+def _ideal_by_counting(
+    qq: np.ndarray, grades: np.ndarray, gains: np.ndarray, nq: int
+) -> tuple[np.ndarray, np.ndarray] | None:
+    """The judged gains grouped by query, each query's in descending order, and their query codes; None to sort.
+
+    With whole grades 0 .. a few hundred (the usual qrels), counting each query's documents
+    per grade gives the same sequence as sorting them, without a sort: query by query, every
+    grade from the highest down, repeated as often as the query has it. A gain depends on the
+    grade alone and keeps its order, so the gains come out in the same order with the same
+    values, and the sums in ``_idcg`` add the same numbers in the same order. None (sort
+    instead) for fractional or larger grades, or when the count table would outgrow the qrels.
+    """
+    if len(grades) == 0:
+        return None
+    top = float(grades.max())
+    if top > _MAX_COUNTED_GRADE or nq * (int(top) + 1) > 4 * len(grades) + 65536:
+        return None
+    codes = grades.astype(np.int64)
+    if not np.array_equal(codes, grades):
+        return None
+    levels = int(top) + 1
+    gain_of = np.zeros(levels)
+    gain_of[codes] = gains  # equal grades have equal gains
+    # Column c of a query's line counts its documents of grade levels - 1 - c: highest first.
+    cell = qq.astype(np.int64) * levels
+    cell += levels - 1 - codes
+    counts = np.bincount(cell, minlength=nq * levels)
+    igain = np.repeat(np.tile(gain_of[::-1], nq), counts)
+    iq = np.repeat(np.arange(nq), counts.reshape(nq, levels).sum(axis=1))
+    return iq, igain
 
 
 def evaluate_run(
@@ -298,7 +340,7 @@ def _evaluation(
     discount_base: float,
 ) -> RunEvaluation:
     """The per-query table and mean of one gain, from the joined run."""
-    dcg, idcg = _dcg(j, ties, disc), _idcg(j, disc)
+    dcg, idcg = _dcg(j, ties, disc), _idcg(j, rel, disc)
     n_rel = np.bincount(j.qq[rel > 0], minlength=len(j.queries))
 
     in_run = j.n_retrieved > 0

@@ -11,6 +11,8 @@ import importlib
 import pkgutil
 from types import ModuleType
 
+from teach.format import plurals
+
 LANG_NAMES = {"ko": "한국어", "en": "English"}
 
 # Every module of this package is a feature's strings: a new lesson's module is found without a line here.
@@ -39,4 +41,4 @@ _INDEX = {"ko": 0, "en": 1}
 def translate(key: str, lang: str, **params: object) -> str:
     """The text of ``key`` in ``lang`` with its placeholders filled."""
     text = CATALOGUE[key][_INDEX.get(lang, 0)]
-    return text.format(**params) if params else text
+    return plurals(text, params).format(**params) if params else text

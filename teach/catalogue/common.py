@@ -38,6 +38,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "One value in the link could not be used, so only that value fell back to its default: {why} "
         "The rest of the link's example was opened as it is.",
     ),
+    "url_kept_warning_many": (
+        "링크의 값 {n}개를 쓸 수 없어 그 값들만 각각 기본값으로 바꿨습니다. {why} 예시의 나머지는 링크대로 열었습니다.",
+        "{n} {n:value|values} in the link could not be used, so only those fell back to their defaults, each on its own. "
+        "{why} The rest of the link's example was opened as it is.",
+    ),
+    "url_several": ("{whys_text}", "{whys_text}"),
     "url_reset_warning": (
         "링크의 예시를 쓸 수 없어 기본 예시를 엽니다: {why}",
         "The link's example could not be used, so the default example is shown: {why}",
@@ -128,6 +134,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     "metric_dcg": ("DCG{at}", "DCG{at}"),
     "metric_idcg": ("IDCG{at}", "IDCG{at}"),
     "metric_cg": ("CG{at}", "CG{at}"),
+    # k past the list: the label keeps the k asked for (as trec_eval's ndcg_cut.k) and names the list's length
+    "metric_at_list": (" (목록 {n}개)", " (list of {n})"),
     "idcg_zero": (
         "모든 관련성 점수가 0이라 IDCG = 0입니다. 0으로 나눌 수 없으므로 nDCG는 관례에 따라 0으로 정의합니다.",
         "Every grade is 0, so IDCG = 0. Dividing by zero is impossible, so nDCG is defined as 0 by convention.",

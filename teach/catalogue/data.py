@@ -48,6 +48,25 @@ STRINGS: dict[str, tuple[str, str]] = {
     "data_reading": ("파일을 읽는 중…", "Reading the files…"),
     "data_scoring": ("쿼리마다 nDCG를 계산하는 중…", "Scoring every query…"),
     "data_testing": ("통계 검정을 계산하는 중…", "Running the tests…"),
+    # Upload work runs in a worker process (issue 23): one sentence while the page waits for it.
+    "data_work_queued": (
+        "다른 사용자의 파일을 먼저 계산하고 있습니다. 끝나는 대로 이 파일을 계산합니다…",
+        "Another user's files are being worked on first; yours are next…",
+    ),
+    "data_work_working": (
+        "서버의 별도 작업 프로세스에서 계산하고 있습니다. 끝나면 결과가 여기에 나타납니다…",
+        "Working in a separate process on the server; the results appear here when it is done…",
+    ),
+    "data_file_time": (
+        "파일 '{name}': 계산이 이 서버가 한 세션에 주는 {seconds}초를 넘어 멈췄습니다. 더 작은 파일로 해 보세요.",
+        "{name}: the work on it took longer than the {seconds} seconds this server gives one session, so it was "
+        "stopped; try a smaller file.",
+    ),
+    "data_file_memory": (
+        "파일 '{name}': 계산에 이 서버가 한 세션에 주는 메모리보다 많이 필요해 멈췄습니다. 더 작은 파일로 해 보세요.",
+        "{name}: the work on it needed more memory than this server gives one session, so it was stopped; "
+        "try a smaller file.",
+    ),
     "data_need_run": ("런 파일을 올려 주세요.", "Upload at least one run file."),
     "data_need_qrels": (
         "판정(qrels) 파일을 올려 주세요. 런이 relevance 열이 있는 CSV·TSV라면 그 판정을 씁니다.",
@@ -67,7 +86,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "data_file_fields": (
         "파일 '{name}': 첫 줄의 필드 수 {n}개. TREC 런은 6개, 판정은 4개이고, CSV·TSV는 query_id와 doc_id를 적은 머리글이 필요합니다.",
-        "{name}: the first line has {n} fields; a TREC run line has 6, a qrels line 4, and a CSV or TSV file needs "
+        "{name}: the first line has {n} {n:field|fields}; a TREC run line has 6, a qrels line 4, and a CSV or TSV file needs "
         "a header naming query_id and doc_id.",
     ),
     "data_file_columns": (
@@ -101,7 +120,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "data_open_search": ("쿼리 ID로 찾기", "Find a query by id"),
     "data_open_shown": (
         "쿼리 {total}개 중 {shown}개를 보여 줍니다(점수가 낮은 순). 다른 쿼리는 위 칸에 ID 일부를 입력해 찾으세요.",
-        "Showing {shown} of {total} queries, worst first; type part of an id above to find another.",
+        "Showing {shown} of {total} {total:query|queries}, worst first; type part of an id above to find another.",
     ),
     "data_open_none": ("'{text}' 문자열이 들어간 쿼리 ID가 없습니다.", "No query id contains '{text}'."),
     "data_compare_big": (
@@ -115,11 +134,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "data_line_fields": (
         "줄 {line}: 필드가 {n}개인데 {what} 줄은 {need}개가 필요합니다.",
-        "line {line} has {n} fields, but a {what} line needs {need}.",
+        "line {line} has {n} {n:field|fields}, but a {what} line needs {need}.",
     ),
     "data_line_width": (
         "줄 {line}: 필드가 {n}개인데 머리글의 열은 {need}개입니다.",
-        "line {line} has {n} fields, but the header names {need}.",
+        "line {line} has {n} {n:field|fields}, but the header names {need}.",
     ),
     "data_line_number": (
         "줄 {line}: {column} 값 '{value}': 숫자가 아닙니다.",
@@ -151,7 +170,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "data_ideal": ("이상적 순서(IDCG)의 문서", "Documents in the ideal (IDCG)"),
     "data_ideal_judged": ("판정된 문서 전부 (trec_eval)", "Every judged document (trec_eval)"),
-    "data_ideal_retrieved": ("검색된 문서만 (scikit-learn)", "Retrieved documents only (scikit-learn)"),
+    "data_ideal_retrieved": (
+        "검색된 문서만 (scikit-learn의 이상적 순서, 동점은 여전히 문서 ID 역순)",
+        "Retrieved documents only (scikit-learn's ideal; ties still by document id)",
+    ),
     "data_missing": ("런에 없는 판정 쿼리", "Judged queries missing from the run"),
     "data_missing_skip": ("빼기 (trec_eval)", "Leave out (trec_eval)"),
     "data_missing_zero": ("0으로 세기 (trec_eval -c)", "Count as 0 (trec_eval -c)"),
@@ -171,7 +193,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "data_col_counted_n": ("센 쿼리 수", "Queries counted"),
     "data_cov_counted": (
         "평균은 쿼리 {counted}개에 대한 값입니다(런과 판정 모두에 있는 쿼리 {scored}개 중).",
-        "The mean is over {counted} queries ({scored} are in both the run and the judgments).",
+        "The mean is over {counted} {counted:query|queries} ({scored} {scored:is|are} in both the run and the judgments).",
     ),
     "data_cov_run_only_none": (
         "런의 쿼리는 모두 판정이 있습니다(판정이 없는 쿼리가 있다면 trec_eval처럼 뺍니다).",
@@ -216,7 +238,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "data_opened": (
         "내 데이터의 쿼리 '{query}' (런 '{run}'): 문서 {n}개 전부입니다. 순서는 trec_eval과 같습니다(점수, 동점이면 문서 ID 역순).",
-        "Query '{query}' of run '{run}' from your data: all {n} documents, in trec_eval's order (by score, ties by document id descending).",
+        "Query '{query}' of run '{run}' from your data: all {n} {n:document|documents}, in trec_eval's order (by score, ties by document id descending).",
     ),
     "data_opened_cut": (
         "내 데이터의 쿼리 '{query}' (런 '{run}'): 검색된 문서 {total}개 중 앞의 {n}개입니다. 순서는 trec_eval과 같습니다.",
@@ -226,6 +248,35 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{max}자가 넘는 문서 ID는 앞과 끝만 보이게 줄였습니다(가운데 …). 표의 CSV와 주소에도 줄인 이름이 들어갑니다.",
         "Document ids longer than {max} characters are shortened to their start and end (… in between); the tables, their CSV and the link use the shortened names.",
     ),
+    "data_opened_other_k": (
+        "내 데이터의 쿼리 '{query}' (런 '{run}'): 검색된 문서 {total}개 중 앞의 {n}개입니다. 순서는 trec_eval과 같습니다. "
+        "단계별 계산은 문서를 {n}개까지만 담으므로 {shown_at} 값을 보여 줍니다. 표의 {table_at} 값은 {table_value}입니다.",
+        "Query '{query}' of run '{run}' from your data: the first {n} of its {total} retrieved documents, in "
+        "trec_eval's order. The step view holds at most {n} documents, so it shows {shown_at}; the table's "
+        "{table_at} is {table_value}.",
+    ),
+    "data_back": ("내 데이터로 돌아가기", "Back to your data"),
+    "data_sample_shown": (
+        "지금 보이는 것은 앱에 들어 있는 예제 데이터입니다. 내 파일을 평가하려면 위에서 '파일 올리기'를 고르세요.",
+        "You are looking at the bundled sample, not your own files. To evaluate your files, choose "
+        "'Upload files' above.",
+    ),
+    "data_kept_both": (
+        "이 세션에서 올린 파일을 그대로 평가합니다. 런: {runs} · 판정: {qrels}. 칸에 새 파일을 고르면 그 칸의 파일을 바꿉니다.",
+        "Evaluating the files you uploaded earlier in this session. Runs: {runs} · judgments: {qrels}. "
+        "Choosing files in a box replaces that box's files.",
+    ),
+    "data_kept_runs": (
+        "이 세션에서 올린 런 파일을 그대로 평가합니다: {runs}. 칸에 새 파일을 고르면 바꿉니다.",
+        "Evaluating the run files you uploaded earlier in this session: {runs}. Choosing files in the box "
+        "replaces them.",
+    ),
+    "data_kept_qrels": (
+        "이 세션에서 올린 판정 파일을 그대로 씁니다: {qrels}. 칸에 새 파일을 고르면 바꿉니다.",
+        "Using the judgments file you uploaded earlier in this session: {qrels}. Choosing a file in the box "
+        "replaces it.",
+    ),
+    "data_kept_clear": ("올린 파일 지우기", "Clear the uploads"),
     "data_compare": ("런 비교", "Compare runs"),
     "data_compare_one": (
         "런을 두 개 이상 올리면 여기에서 비교합니다.",
@@ -243,7 +294,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "data_col_ci": ("평균 Δ의 95% 부트스트랩 구간", "95% bootstrap interval of the mean Δ"),
     "data_col_p_t": ("p (대응 t검정)", "p (paired t-test)"),
     "data_col_p_rand": ("p (무작위화 검정)", "p (randomization test)"),
-    "data_col_p_holm": ("p (Holm 보정)", "p (Holm-corrected)"),
+    "data_col_p_holm": ("p (무작위화 검정, Holm 보정)", "p (randomization test, Holm-corrected)"),
     "data_col_effect": ("효과 크기 d_z", "Effect size d_z"),
     "data_delta_title": (
         "쿼리별 Δ('{run}' − '{base}'), 작은 값부터:",
@@ -258,7 +309,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "**말하지 않는 것.** p-값은 '이 런이 더 좋을 확률'이 아닙니다. 차이가 얼마나 큰지도 말하지 않습니다. 그것은 평균 Δ, "
         "구간, 효과 크기가 말합니다. 쿼리가 많으면 아주 작은 차이도 p가 작아지고, 쿼리가 적으면 큰 차이도 p가 클 수 있습니다. "
         "결과는 이 쿼리 집합과 이 판정에 대한 것이며, 다른 쿼리나 다른 판정자에게 그대로 옮겨지지 않습니다. "
-        "런을 여러 개 비교하면 우연히 작은 p가 나오기 쉬우므로 Holm 보정값을 보세요.",
+        "런을 여러 개 비교하면 우연히 작은 p가 나오기 쉬우므로 'p (무작위화 검정, Holm 보정)' 행을 보세요. "
+        "무작위화 검정의 p를 Holm–Bonferroni 방법으로 보정한 값입니다.",
         "**What it says.** If the two runs were equally good on these queries on average, how often would a mean "
         "difference as large as this one appear by chance? The randomization test counts it directly: it swaps the two "
         "runs' scores at random, query by query, {permutations} times (seeded). The t-test computes the same from a "
@@ -267,6 +319,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "how large the difference is: the mean Δ, its interval and the effect size say that. With many queries even a "
         "tiny difference gets a small p; with few, a large one may not. The result holds for these queries and these "
         "judgments, not for other queries or other assessors. Comparing several runs makes a small p by chance more "
-        "likely, so read the Holm-corrected column.",
+        "likely, so read the row 'p (randomization test, Holm-corrected)': the randomization test's p, corrected by "
+        "Holm–Bonferroni.",
     ),
 }

@@ -53,8 +53,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "As ranx ndcg, with exponential gain (2^rel − 1, Burges et al. 2005).",
     ),
     "defs_why_recbole": (
-        "이진 이득: 관련성 점수가 0보다 크면 1로 셉니다. 이상적 순서는 판정된 관련 항목 전체로 만듭니다.",
-        "Binary gain: any grade above 0 counts as 1; the ideal uses every judged relevant item.",
+        "이진 이득: 관련성 점수가 0보다 크면 1로 셉니다. 이상적 순서는 판정된 관련 항목으로 만들되, 목록 길이 K(컷오프가 없으면 목록 전체)까지만 씁니다: "
+        "IDCG는 min(관련 항목 수, K)개의 1입니다.",
+        "Binary gain: any grade above 0 counts as 1. The ideal is built from the judged relevant items but never longer "
+        "than the list's length K (the whole list when there is no cut-off): IDCG is min(relevant items, K) ones.",
     ),
     "defs_why_msr": (
         "기본값은 이진 이득과 자연로그 감쇠 1/ln(i+1)입니다. 로그의 밑은 DCG와 IDCG에 같은 배수를 곱할 뿐이라 nDCG는 log2와 같습니다.",

@@ -15,8 +15,9 @@ STRINGS: dict[str, tuple[str, str]] = {
     "base_slider": ("로그 밑 b", "Log base b"),
     "horizon": ("표시할 순위 수 N", "Ranks shown N"),
     "d_log2": ("1/log₂(i+1) (표준)", "1/log₂(i+1) (standard)"),
-    "d_log": ("1/log_b(i+1)", "1/log_b(i+1)"),
-    "d_log_scaled": ("1/log_b(i+1), 1순위 값이 1이 되도록 나눔", "1/log_b(i+1), rescaled so rank 1 is 1"),
+    # {log} is the page's own base, written as the step tables write it: log₃(i+1), not log_b (U20).
+    "d_log": ("1/{log}", "1/{log}"),
+    "d_log_scaled": ("1/{log}, 1순위 값이 1이 되도록 나눔", "1/{log}, rescaled so rank 1 is 1"),
     "d_jarvelin": (
         "Järvelin & Kekäläinen 원형 (순위 b 이전은 감쇠 없음)",
         "Järvelin & Kekäläinen original (no discount before rank b)",

@@ -46,8 +46,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Swapping which two ranks raises nDCG the most? Gain: {gain}.",
     ),
     "ex_q_better": (
-        "같은 항목들을 두 가지로 줄 세운 랭킹 A와 B가 있습니다. 선형 이득과 지수 이득에서 각각 nDCG가 더 높은 쪽을 고르세요.",
-        "Here are two rankings, A and B, of the same items. Under linear gain and under exponential gain, "
+        "같은 항목들을 두 가지로 줄 세운 랭킹 X와 랭킹 Y가 있습니다. 선형 이득과 지수 이득에서 각각 nDCG가 더 높은 쪽을 고르세요.",
+        "Here are two rankings, X and Y, of the same items. Under linear gain and under exponential gain, "
         "which one has the higher nDCG?",
     ),
     "ex_q_ideal": (
@@ -55,10 +55,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Drag the items (or move them with the keyboard) into the ideal order, then press Check. "
         "Items with the same grade may come in any order.",
     ),
+    "ex_ws_q_ideal": (
+        "항목들을 이상적 순서로 적으세요. 같은 등급끼리는 어느 순서든 정답입니다.",
+        "Write the items in the ideal order. Items with the same grade may come in any order.",
+    ),
     "ex_q_term": (
-        "{rank}위 항목({item})의 할인된 이득, 곧 DCG의 {rank}번째 항을 손으로 계산하세요. 이득 함수: {gain}. "
+        "{rank}위 항목({item})의 감쇠된 이득, 곧 DCG의 {nth}번째 항을 손으로 계산하세요. 이득 함수: {gain}. "
         "소수 둘째 자리까지 맞으면 정답입니다.",
-        "Compute by hand the discounted gain of the item at rank {rank} ({item}), the {rank}th term of DCG. "
+        "Compute by hand the discounted gain of the item at rank {rank} ({item}), the {nth} term of DCG. "
         "Gain: {gain}. Right to two decimals counts.",
     ),
     "ex_only_top_k": (
@@ -66,7 +70,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Only ranks 1–{k} count for nDCG@{k}; the other ranks show the rest of the {n} items (IDCG also counts only the top {k}).",
     ),
     "ex_answer_estimate": ("나의 어림값 nDCG{at}", "My estimate of nDCG{at}"),
-    "ex_answer_term": ("{rank}위의 할인된 이득", "Discounted gain at rank {rank}"),
+    "ex_answer_term": ("{rank}위의 감쇠된 이득", "Discounted gain at rank {rank}"),
     "ex_answer_swap": ("바꿀 두 순위", "The two ranks to swap"),
     "ex_answer_better": ("{gain}에서 더 나은 쪽", "Better under {gain}"),
     "ex_same": ("같다", "Equal"),
@@ -93,30 +97,31 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "ex_heatmap_title": ("모든 교환의 ΔnDCG", "ΔnDCG of every swap"),
     "ex_heatmap_note": (
-        "칸 (i, j)는 i위와 j위를 맞바꿨을 때 nDCG의 변화입니다. LambdaRank는 학습할 때 바로 이 값으로 각 쌍의 무게를 정합니다. "
-        "주황은 오름, 파랑은 내림입니다.",
-        "Cell (i, j) is the change in nDCG when ranks i and j swap places. LambdaRank weighs each pair by exactly "
-        "this quantity while it trains. Orange is up, blue is down.",
+        "칸 (i, j)는 i위와 j위를 맞바꿨을 때 nDCG의 변화입니다. LambdaRank는 학습할 때 각 쌍의 RankNet 기울기에 이 변화의 크기 |ΔnDCG|를 곱합니다"
+        "(Burges 2010). 그래서 nDCG를 많이 바꾸는 쌍일수록 더 크게 고칩니다. 주황은 오름, 파랑은 내림입니다.",
+        "Cell (i, j) is the change in nDCG when ranks i and j swap places. While it trains, LambdaRank multiplies each "
+        "pair's RankNet gradient by the size of this change, |ΔnDCG| (Burges 2010), so pairs that move nDCG more get "
+        "larger updates. Orange is up, blue is down.",
     ),
     "ex_axis_rank_i": ("순위 i", "rank i"),
     "ex_axis_rank_j": ("순위 j", "rank j"),
-    "ex_better_line": ("{gain}: A {a}, B {b} → {winner}", "{gain}: A {a}, B {b} → {winner}"),
+    "ex_better_line": ("{gain}: X {a}, Y {b} → {winner}", "{gain}: X {a}, Y {b} → {winner}"),
     "ex_better_flip": (
         "두 이득이 다른 답을 냅니다. 지수 이득에서는 높은 등급의 이득이 훨씬 커서(2 → 3, 3 → 7) 높은 등급 항목이 어디에 놓였는지가 더 크게 작용합니다.",
         "The two gains disagree: under exponential gain high grades weigh far more (2 → 3, 3 → 7), "
         "so where the highly graded items sit matters more.",
     ),
     "ex_better_agree": ("두 이득이 같은 답을 냅니다.", "Both gains give the same answer."),
-    "ex_ranking_a": ("랭킹 A", "Ranking A"),
-    "ex_ranking_b": ("랭킹 B", "Ranking B"),
+    "ex_ranking_a": ("랭킹 X", "Ranking X"),
+    "ex_ranking_b": ("랭킹 Y", "Ranking Y"),
     "ex_ideal_yours": ("내 순서의 nDCG: {value}", "nDCG of your order: {value}"),
     "ex_ideal_one": ("이상적 순서의 예: {order}", "An ideal order: {order}"),
     "ex_ideal_grades": ("내 순서의 등급: {grades}", "Grades in your order: {grades}"),
-    "ex_term_rule": ("할인된 이득 = 이득 / log₂(순위 + 1)", "discounted gain = gain / log₂(rank + 1)"),
+    "ex_term_rule": ("감쇠된 이득 = 이득 / log₂(순위 + 1)", "discounted gain = gain / log₂(rank + 1)"),
     "ex_worksheet": ("학습지 내려받기", "Download a worksheet"),
     "ex_worksheet_lead": (
         "이 번호부터 문제 {n}개와 정답·풀이를 담은 학습지입니다. 종이로 나눠 주거나 학습 관리 시스템(LMS)에 올리세요.",
-        "{n} exercises starting from this number, with an answer key and worked solutions, for paper or a "
+        "{n} {n:exercise|exercises} starting from this number, with an answer key and worked solutions, for paper or a "
         "learning-management system.",
     ),
     "ex_worksheet_count": ("문제 수", "Number of exercises"),
@@ -132,10 +137,10 @@ STRINGS: dict[str, tuple[str, str]] = {
     "ex_ws_key": ("정답과 풀이", "Answer key"),
     "ex_ws_order_blank": ("이상적 순서: ____________________", "Ideal order: ____________________"),
     "ex_ws_better_blank": (
-        "선형 이득: A / B / 같다 · 지수 이득: A / B / 같다",
-        "Linear gain: A / B / equal · exponential gain: A / B / equal",
+        "선형 이득: X / Y / 같다 · 지수 이득: X / Y / 같다",
+        "Linear gain: X / Y / equal · exponential gain: X / Y / equal",
     ),
-    "ex_ws_swap_blank": ("바꿀 순위: ____ 와 ____", "Swap ranks ____ and ____"),
+    "ex_ws_swap_blank": ("바꿀 순위: ____위와 ____위", "Swap ranks ____ and ____"),
     "ex_bad_kind": (
         "링크의 문제 종류 '{value}': 없는 종류여서 첫 번째 종류인 'nDCG 어림하기' 문제를 엽니다.",
         "The link's exercise kind '{value}' does not exist, so the first kind, 'Estimate the nDCG', is shown.",

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+# One Korean term per idea (review 3, G15): the term every Korean string uses, and the variants none may use.
+# The glossary lines below use each chosen term; tests/test_i18n.py scans the whole Korean catalogue.
+KOREAN_TERMS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "discounted gain": ("감쇠된 이득", ("할인된 이득",)),
+    "cut-off": ("컷오프", ("잘림",)),
+    "judged": ("판정된", ("평가된",)),
+}
+
 STRINGS: dict[str, tuple[str, str]] = {
     # Glossary: "term — meaning", one line each (ui/glossary.py)
     "gloss_title": ("용어집", "Glossary"),
@@ -36,16 +44,16 @@ STRINGS: dict[str, tuple[str, str]] = {
         "CG (cumulative gain) — the sum of the grades at ranks 1 to p; it ignores their order.",
     ),
     "gloss_dcg": (
-        "DCG (감쇠 누적 이득) — 순위마다 이득에 감쇠를 곱해 더한 값: Σ gain(rel_i) / log₂(i+1).",
-        "DCG (discounted cumulative gain) — each rank's gain times its discount, summed: Σ gain(rel_i) / log₂(i+1).",
+        "DCG (감쇠 누적 이득) — 순위마다 이득에 감쇠를 곱한 값(감쇠된 이득)을 더한 값: Σ gain(rel_i) / log₂(i+1).",
+        "DCG (discounted cumulative gain) — each rank's gain times its discount (its discounted gain), summed: Σ gain(rel_i) / log₂(i+1).",
     ),
     "gloss_ideal_order": (
         "이상적 순서 — 같은 항목들을 관련성 점수가 높은 것부터 다시 늘어놓은 순서, 곧 가능한 가장 좋은 랭킹입니다.",
         "Ideal order — the same items sorted by grade, highest first: the best possible ranking.",
     ),
     "gloss_idcg": (
-        "IDCG (이상적 DCG) — 이상적 순서의 DCG. 이 쿼리에서 나올 수 있는 가장 큰 DCG입니다.",
-        "IDCG (ideal DCG) — the DCG of the ideal order: the largest DCG this query allows.",
+        "IDCG (이상적 DCG) — 이상적 순서의 DCG. 목록의 항목을 다시 배열해 얻을 수 있는 가장 큰 DCG이고, '판정된 모든 항목'으로 계산하면 이 쿼리에서 나올 수 있는 가장 큰 DCG입니다.",
+        "IDCG (ideal DCG) — the DCG of the ideal order: the largest DCG a reordering of the listed items can reach; with all judged items, the largest the query allows.",
     ),
     "gloss_ndcg": (
         "nDCG (정규화된 DCG) — DCG / IDCG. 0과 1 사이이며 1이면 이상적 순서만큼 좋은 랭킹입니다(IDCG = 0이면 보통 0으로 셉니다).",
@@ -56,11 +64,11 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Cut-off k (@k) — only ranks 1 to k count: nDCG@k = DCG@k / IDCG@k.",
     ),
     "gloss_judged_pool": (
-        "평가된 항목 (judged pool) — 이 쿼리에 관련성 점수가 매겨진 모든 항목. 랭킹에 나오지 않은 항목도 포함합니다.",
+        "판정된 항목 (judged pool) — 이 쿼리에 관련성 점수가 매겨진(판정된) 모든 항목. 랭킹에 나오지 않은 항목도 포함합니다.",
         "Judged pool — every item graded for the query, including items the ranking did not return.",
     ),
     "gloss_trec_eval": (
-        "trec_eval — TREC의 표준 평가 프로그램. 판정(qrels) 파일과 랭킹(run) 파일을 읽으며, nDCG를 선형 이득과 평가된 모든 문서의 IDCG로 계산합니다.",
+        "trec_eval — TREC의 표준 평가 프로그램. 판정(qrels) 파일과 랭킹(run) 파일을 읽으며, nDCG를 선형 이득과 판정된 모든 문서의 IDCG로 계산합니다.",
         "trec_eval — TREC's standard evaluation program: it reads a judgements (qrels) file and a rankings (run) file, and computes nDCG with linear gain and the IDCG of all judged documents.",
     ),
     "gloss_sklearn": (

@@ -5,7 +5,7 @@ from __future__ import annotations
 STRINGS: dict[str, tuple[str, str]] = {
     "intro_link_loaded": (
         "링크의 예시({n}개 항목)를 불러왔습니다. 아래 수업에서 확인하세요.",
-        "The link's example ({n} items) is loaded: open a lesson below to see it.",
+        "The link's example ({n} {n:item|items}) is loaded: open a lesson below to see it.",
     ),
     # Intro page
     "intro_title": (
@@ -13,15 +13,20 @@ STRINGS: dict[str, tuple[str, str]] = {
         "What is nDCG? (normalized Discounted Cumulative Gain)",
     ),
     "intro_source": (
-        "이 앱은 한국어 해설 문서 「nDCG (normalized Discounted Cumulative Gain)」를 따라갑니다. 앱에서 '원문'이라고 하면 이 문서를 말합니다.",
-        "This app follows a Korean article, “nDCG (normalized Discounted Cumulative Gain)”. Wherever the app says “the source”, it means that article.",
+        "이 앱은 한국어 해설 문서 「nDCG (normalized Discounted Cumulative Gain)」를 따라갑니다. 글쓴이와 날짜는 문서에 적혀 있지 않습니다. "
+        "문서는 이 앱의 저장소 옆 `shared/seed/000_672d676489012cc0.txt`에 있으며, 1. 개요부터 7. 한계점 및 고려사항, 8. 구현 가이드까지 여덟 절입니다. "
+        "앱에서 '원문'이라고 하면 이 문서를 말합니다.",
+        "This app follows a Korean article, “nDCG (normalized Discounted Cumulative Gain)”; the document names no author "
+        "and no date. It is the file `shared/seed/000_672d676489012cc0.txt` beside this app's repository, in eight "
+        "sections, from 1. Overview to 7. Limitations and 8. Implementation guide. Wherever the app says “the source”, "
+        "it means that article.",
     ),
     "intro_what": (
         "nDCG는 검색 결과나 추천 목록의 품질을 재는 순위 평가 지표입니다. **관련성**(Relevance)과 **순위**(Rank)를 함께 고려하여, 관련성 높은 항목이 위에 있을수록 높은 점수를 줍니다.",
         "nDCG measures the quality of a search result or recommendation list. It weighs **relevance** and **rank** together: the higher the relevant items sit, the higher the score.",
     ),
     "intro_scales": (
-        "관련성 척도는 **이진 관련성**(0/1: 클릭·구매 여부)과 **등급 관련성**(예: 0 관련 없음, 1 약간 관련, 2 매우 관련)이 있습니다. nDCG는 등급 관련성을 다룰 수 있어 MAP, MRR보다 유연합니다.",
+        "관련성 척도에는 **이진 관련성**(0/1: 클릭·구매 여부)과 **등급 관련성**(예: 0 관련 없음, 1 약간 관련, 2 매우 관련)이 있습니다. nDCG는 등급 관련성을 다룰 수 있어 MAP, MRR보다 유연합니다.",
         "Relevance comes as **binary** grades (0/1: a click, a purchase) or **graded** ones (e.g. 0 not relevant, 1 somewhat, 2 very). nDCG handles graded relevance, which makes it more flexible than MAP or MRR.",
     ),
     "intro_steps_title": ("네 단계", "Four steps"),
@@ -37,7 +42,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "intro_open": ("이 예시를 단계별 계산에서 열기", "Open this example step by step"),
     "intro_open_replaces": (
         "이 버튼은 지금 수업에 열려 있는 예시(항목 {n}개)를 원문의 예시로 바꿉니다.",
-        "This button replaces the example now open in the lessons ({n} items) with the source's example.",
+        "This button replaces the example now open in the lessons ({n} {n:item|items}) with the source's example.",
     ),
     "intro_compare_title": ("다른 지표와 비교", "Compared with other metrics"),
     "cmp_row_scale": ("관련성 척도", "Relevance scale"),
@@ -109,10 +114,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "intro_limits": (
         "1. **관련성 점수의 주관성**: 평가자마다 기준이 달라 일관성이 떨어질 수 있습니다.\n"
         "2. **컷오프 민감도**: 목록 길이 k에 따라 값이 크게 변합니다 (nDCG@5 vs nDCG@10).\n"
-        "3. **계산 비용**: 쿼리마다 IDCG를 계산해야 합니다.",
+        "3. **계산 비용**: 쿼리마다 IDCG를 계산해야 합니다. 실제로 얼마나 드는지는 'nDCG의 한계' 실험실의 5절에서 직접 재 볼 수 있습니다"
+        "(쿼리마다 정렬 한 번이라, 랭킹을 만드는 일에 비하면 아주 쌉니다).",
         "1. **Subjective grades**: annotators disagree, so grades can be inconsistent.\n"
         "2. **Sensitivity to the cut-off**: the value changes a lot with k (nDCG@5 vs nDCG@10).\n"
-        "3. **Cost**: IDCG must be computed for every query.",
+        '3. **Cost**: IDCG must be computed for every query. Section 5 of the limitations lab ("What nDCG cannot tell '
+        'you") measures how much that costs: one sort per query, cheap next to producing the ranking.',
     ),
     "intro_next": (
         "메뉴의 수업(휴대폰에서는 왼쪽 위 » 버튼)에서 직접 랭킹을 만들고 끌어서 바꾸며 각 단계를 확인하세요.",

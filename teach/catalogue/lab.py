@@ -7,11 +7,13 @@ STRINGS: dict[str, tuple[str, str]] = {
     "nav_limits": ("nDCG의 한계", "What nDCG cannot tell you"),
     "limits_title": ("nDCG의 한계 실험실", "The limitations lab"),
     "limits_lead": (
-        "원문은 세 가지 한계로 끝납니다: 주관적인 관련성 점수, 잘림 k에 따라 달라지는 답, IDCG 계산 비용. "
-        "이 페이지는 지금 예시로 그 한계들과, 정보 검색 연구가 더한 두 가지(불완전한 판정, 쿼리 평균)를 직접 실험해 보게 합니다. "
+        "원문의 7절 '한계점 및 고려사항'은 세 가지를 듭니다: 관련성 점수의 주관성, 목록 길이(컷오프 k)에 따라 크게 변하는 값"
+        "(nDCG@5 vs nDCG@10), 모든 쿼리에 대해 IDCG를 계산하는 비용. "
+        "이 페이지는 지금 예시로 그 세 가지와, 정보 검색 연구가 더한 두 가지(불완전한 판정, 쿼리 평균)를 직접 실험해 보게 합니다. "
         "모든 설정은 주소에 저장되므로 링크 하나로 같은 실험을 열 수 있습니다.",
-        "The source ends with three limitations: subjective grades, answers that change with the cut-off k, and the cost "
-        "of IDCG. This page lets you try them, and two that IR research adds (incomplete judgments, averaging over "
+        'The source\'s section 7, "한계점 및 고려사항" (limitations and considerations), names three: subjective grades, a value that changes a '
+        "lot with the list length, the cut-off k (nDCG@5 vs nDCG@10), and the cost of computing IDCG for every query. "
+        "This page lets you try them, and two that IR research adds (incomplete judgments, averaging over "
         "queries), on the current example. Every setting is in the address, so one link opens the same experiment.",
     ),
     "lab_bad_value": (
@@ -24,7 +26,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lab_second_count": (
         "두 번째 평가자의 점수 개수({count}개)가 항목 수({n}개)와 다릅니다. 항목마다 점수를 하나씩 적어 주세요.",
-        "The second annotator gave {count} grades for {n} items: give one grade per item.",
+        "The second annotator gave {count} {count:grade|grades} for {n} {n:item|items}: give one grade per item.",
     ),
     "lab_seed": ("시드", "Seed"),
     "lab_seed_help": (
@@ -38,6 +40,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lab_rankings": (
         "랭킹 X(지금 예시): {x}  ·  랭킹 Y: {y}",
         "Ranking X (the current example): {x}  ·  ranking Y: {y}",
+    ),
+    "lab_opening_note": (
+        "원문의 세 항목 예시로는 이 실험들이 거의 아무것도 보여 주지 못해서, 실험실은 항목 {n}개짜리 예시로 열었습니다"
+        "(지수 이득, k = {n}). '예시 바꾸기'의 되돌리기를 누르면 원문의 예시로 돌아갑니다.",
+        "Three items are too few for these experiments to show anything, so the lab opened on an example of {n} {n:item|items} "
+        '(exponential gain, k = {n}) instead of the source\'s A, B, C. Undo, under "Change the example", goes back to them.',
     ),
     "lab_listed_only": (
         "이 실험실은 나열된 항목을 지금 순서 그대로 계산합니다. 동점 평균과 판정된 전체 항목 풀은 쓰지 않으므로 위의 nDCG와 다를 수 있습니다.",
@@ -82,9 +90,17 @@ STRINGS: dict[str, tuple[str, str]] = {
         "The nDCG of {draws} regradings. The black line is the nDCG of the original grades; the two dotted lines are "
         "the 5th and 95th percentiles.",
     ),
-    "lab_question": (
-        "점수가 이만큼 흔들려도 X가 여전히 Y보다 나은가요?",
-        "Is ranking X still better than ranking Y when the grades are this noisy?",
+    "lab_question_x": (
+        "점수가 이만큼 흔들려도 X가 여전히 Y보다 앞설까요?",
+        "Does ranking X stay ahead of ranking Y when the grades are this noisy?",
+    ),
+    "lab_question_y": (
+        "점수가 이만큼 흔들려도 Y가 여전히 X보다 앞설까요?",
+        "Does ranking Y stay ahead of ranking X when the grades are this noisy?",
+    ),
+    "lab_question_tie": (
+        "점수가 이만큼 흔들려도 두 랭킹이 여전히 같을까요?",
+        "Do the two rankings stay tied when the grades are this noisy?",
     ),
     "lab_verdict_x": (
         "원래 점수로는 X가 앞섭니다(X {x}, Y {y}). 두 랭킹을 같은 흔들린 점수로 다시 계산해, 우열이 뒤집힌 비율을 셉니다.",
@@ -101,7 +117,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "With the original grades the two rankings tie (X {x}, Y {y}). The share of draws in which one of them "
         "pulls ahead is counted.",
     ),
-    "lab_flips": ("우열이 뒤집힌 비율", "Draws in which the verdict flips"),
+    "lab_flips": ("우열이 달라진 비율", "Draws in which the verdict changes"),
     "lab_voorhees": (
         "Voorhees(2000)는 같은 TREC 문서를 서로 다른 평가자가 판정하게 해, 점수 자체는 크게 바뀌어도 시스템들의 순서는 훨씬 안정적이라는 것을 보였습니다. "
         "위의 구간 폭과 우열이 뒤집힌 비율을 비교해 보세요. nDCG 값 하나를 소수점 넷째 자리까지 믿기보다, 같은 판정으로 잰 두 시스템의 차이를 보는 편이 안전합니다.",
@@ -112,7 +128,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lab_second_title": ("두 번째 평가자", "A second annotator"),
     "lab_second_lead": (
         "다른 사람이 같은 항목들을 순위 순서대로 매긴 점수를 쉼표로 구분해 적어 보세요(항목 {n}개, 척도 0–{scale}).",
-        "Type another person's grades for the same items, in ranked order and separated by commas ({n} items, scale 0–{scale}).",
+        "Type another person's grades for the same items, in ranked order and separated by commas ({n} {n:item|items}, scale 0–{scale}).",
     ),
     "lab_second": ("두 번째 평가자의 점수", "The second annotator's grades"),
     "lab_weights": ("카파의 가중치", "Kappa weights"),
@@ -130,13 +146,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "a disagreement more the further apart the grades are. It is undefined when both annotators give one same grade "
         "to every item. It equals scikit-learn's cohen_kappa_score with the whole scale as labels (checked by the tests).",
     ),
-    "lab_k_title": ("2. 잘림 k가 답을 바꿉니다", "2. The cut-off k changes the answer"),
+    "lab_k_title": ("2. 컷오프 k가 답을 바꿉니다", "2. The cut-off k changes the answer"),
     "lab_k_lead": (
         "같은 항목을 다르게 늘어놓은 두 랭킹의 nDCG@k를 모든 k에서 그립니다. 별표는 앞서는 랭킹이 바뀌는 k입니다. "
-        "원문은 k가 달라지는 이유로 모바일과 PC의 결과 화면을 듭니다: 휴대폰 한 화면에는 결과 6개쯤, PC에는 10개가 보입니다.",
+        "원문은 목록 길이에 따라 값이 크게 변한다고만 씁니다(nDCG@5 vs nDCG@10). 실제로 k가 달라지는 흔한 이유 하나는 결과 화면입니다: "
+        "휴대폰 한 화면에는 결과 6개쯤, PC에는 10개쯤 보입니다.",
         "nDCG@k of two rankings of the same items, at every k. A star marks a cut-off where the leader changes. "
-        "The source names mobile and desktop result pages as the reason k varies: about 6 results fit on a phone screen, "
-        "10 on a PC.",
+        "The source says only that the value changes a lot with the list length (nDCG@5 vs nDCG@10). A common reason k "
+        "varies in practice is the result page: about 6 results fit on a phone screen, about 10 on a PC.",
     ),
     "lab_screen": ("결과 화면", "Result page"),
     "lab_screen_phone": ("휴대폰(6개)", "Phone (6 results)"),
@@ -145,7 +162,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "lab_tie": ("같음", "tie"),
     "lab_col_leader": ("앞서는 랭킹", "Ahead"),
     "lab_swaps": (
-        "앞서는 랭킹이 바뀌는 잘림: {ks}. 어느 k로 재느냐에 따라 '더 나은 랭킹'이 달라집니다.",
+        "앞서는 랭킹이 바뀌는 컷오프: {ks}. 어느 k로 재느냐에 따라 '더 나은 랭킹'이 달라집니다.",
         'The leader changes at {ks}: which ranking is "better" depends on the k you measure at.',
     ),
     "lab_no_swap": (
@@ -160,12 +177,12 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "lab_screen_short": (
         "목록이 {n}개뿐이라 @{cut} 값은 목록 전체의 nDCG입니다.",
-        "The list has only {n} items, so @{cut} is the nDCG of the whole list.",
+        "The list has only {n} {n:item|items}, so @{cut} is the nDCG of the whole list.",
     ),
     "lab_hide_title": ("3. 불완전한 판정", "3. Incomplete judgments"),
     "lab_hide_lead": (
         "실제 테스트 컬렉션은 문서의 일부만 판정합니다. 여기서는 시드로 고른 판정 일부를 숨기고, 판정이 없는 문서를 다루는 방법마다 nDCG를 계산합니다. "
-        "이상적 순서(IDCG)는 남은 판정만으로 만듭니다. 컬렉션의 판정 파일(qrels)이 그렇듯이요.",
+        "이상적 순서(IDCG)는 남은 판정만으로 만듭니다. 컬렉션의 판정 파일(qrels)도 그렇습니다.",
         "Real test collections judge only some documents. Here a share of the judgments, chosen by the seed, is hidden, "
         "and nDCG is computed under each way of handling unjudged documents. The ideal order (IDCG) is built from the "
         "judgments that are left, as a collection's qrels are.",

@@ -70,6 +70,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "수업 데이터베이스에 연결할 수 없습니다. 잠시 뒤에 다시 시도하세요.",
         "The class database cannot be reached. Please try again in a moment.",
     ),
+    "live_store_busy": (
+        "서버가 지금 바쁩니다. 잠시 뒤에 같은 버튼을 다시 누르세요. 지금까지의 답은 그대로 있습니다.",
+        "The server is busy right now: press the same button again in a moment. Your earlier answers are kept.",
+    ),
     "live_store_gone": (
         "서버가 켜져 있는 동안 수업 데이터베이스 파일이 지워져, 이 수업의 방과 답이 사라졌습니다. 선생님이 새 방을 열어야 합니다.",
         "The class database file was deleted while the server ran, so this class's rooms and answers are lost. "
@@ -88,6 +92,12 @@ STRINGS: dict[str, tuple[str, str]] = {
         "프로젝터에는 각자 만든 순서의 nDCG가 모입니다.",
         "Drag the items (or move them with the keyboard) into the ideal order, then press Send answer. Items with the same "
         "grade may come in any order. The projector gathers the nDCG each order reaches.",
+    ),
+    "live_q_ideal_board": (
+        "학생들이 각자 휴대폰에서 항목을 끌어 이상적 순서로 놓습니다. 같은 등급끼리는 어느 순서든 정답입니다. "
+        "그래프에는 각자 만든 순서의 nDCG가 모입니다.",
+        "Students drag the items into the ideal order on their phones; items with the same grade may come in any "
+        "order. The chart gathers the nDCG each order reaches.",
     ),
     "live_submit": ("답 보내기", "Send answer"),
     "live_sent": (
@@ -190,15 +200,24 @@ STRINGS: dict[str, tuple[str, str]] = {
     "live_chart_answers": ("답의 분포", "How the class answered"),
     "live_chart_reached": ("학생들이 만든 순서의 nDCG", "nDCG of the students' orders"),
     "live_chart_picks": ("고른 답(선형 / 지수)", "Picks (linear / exponential)"),
-    "live_axis_students": ("학생 수", "students"),
-    "live_axis_value": ("답", "answer"),
     "live_col_bin": ("구간", "range"),
     "live_col_count": ("학생 수", "students"),
-    "live_col_is_right": ("정답 구간", "holds the answer"),
+    "live_col_right_n": ("맞은 답", "right"),
+    "live_col_slip_n": ("가장 흔한 실수", "most common mistake"),
+    "live_legend_right": ("맞은 답", "right"),
+    "live_legend_slip": ("가장 흔한 실수", "most common mistake"),
+    "live_legend_wrong": ("다른 틀린 답", "other wrong"),
+    "live_legend_truth": ("정답 {value}", "the answer {value}"),
+    "live_badge_code": ("참여 코드", "Join code"),
+    # Every wrong answer is named once, so the counts add up (U18).
     "live_mistake": (
-        "가장 흔한 실수(틀린 답 {wrong}개 중 {count}개): {what}",
-        "The most common mistake ({count} of {wrong} wrong answers): {what}",
+        "가장 흔한 실수 — 틀린 답 {wrong}개 중 {count}개: {what}",
+        "The most common mistake: {count} of the {wrong} wrong answers {what}",
     ),
+    "live_mistake_one": ("틀린 답 1개: {what}", "The one wrong answer {what}"),
+    "live_mistake_all": ("틀린 답 {wrong}개 모두: {what}", "All {wrong} wrong answers {what}"),
+    "live_mistake_others": ("나머지: {rest}", "The rest: {rest}"),
+    "live_mistake_item": ("{count}개 — {what}", "{count} {what}"),
     "live_all_right": ("틀린 답이 없습니다.", "No answer was wrong."),
     "live_chart_failed": (
         "답의 분포를 그릴 수 없었습니다. 답은 모두 그대로 저장되어 있습니다.",
@@ -232,8 +251,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "log₂(순위 + 1) 대신 순위로 나눴습니다(그 값은 {value}).",
         "divided by the rank instead of log₂(rank + 1) (that gives {value}).",
     ),
-    "live_slip_high": ("정답보다 큰 값을 답했습니다.", "answered higher than the answer."),
-    "live_slip_low": ("정답보다 작은 값을 답했습니다.", "answered lower than the answer."),
+    "live_slip_high": (
+        "정답보다 큰 값을 답했습니다(알려진 실수 어느 것과도 맞지 않음).",
+        "answered higher than the answer, near none of the known slips.",
+    ),
+    "live_slip_low": (
+        "정답보다 작은 값을 답했습니다(알려진 실수 어느 것과도 맞지 않음).",
+        "answered lower than the answer, near none of the known slips.",
+    ),
     "live_slip_same_both": (
         "두 이득에서 같은 답을 골랐지만(선형 {linear}, 지수 {exponential}), 이 문제에서는 이득 공식에 따라 답이 바뀝니다.",
         "picked the same under both gains (linear {linear}, exponential {exponential}), but here the gain changes the verdict.",

@@ -85,13 +85,19 @@ STRINGS: dict[str, tuple[str, str]] = {
         "As in scikit-learn: give each item a predicted score and the ranking is the scores sorted high to low.",
     ),
     "ties": ("동점 처리", "Tie policy"),
-    "ties_average": (
-        "평균 (McSherry & Najork, scikit-learn 기본)",
-        "Average (McSherry & Najork, scikit-learn's default)",
-    ),
-    "ties_optimistic": ("낙관적 (동점 중 최선의 순서)", "Optimistic (best order within ties)"),
-    "ties_pessimistic": ("비관적 (동점 중 최악의 순서)", "Pessimistic (worst order within ties)"),
+    # Short enough for the select beside the table (UX #19, U22); the sources are in ties_help.
+    "ties_average": ("평균 (scikit-learn 기본)", "Average (scikit-learn default)"),
+    "ties_optimistic": ("낙관적 (최선의 순서)", "Optimistic (best order)"),
+    "ties_pessimistic": ("비관적 (최악의 순서)", "Pessimistic (worst order)"),
     "ties_stable": ("입력 순서", "Input order"),
+    "ties_help": (
+        "모델 점수가 같은 항목들의 순서를 정하는 방법. 평균: 동점 묶음의 각 항목이 묶음의 평균 이득을 받습니다"
+        "(McSherry & Najork 2008, scikit-learn ndcg_score의 기본). 낙관적·비관적: 묶음 안에서 가장 좋은·나쁜 순서. "
+        "입력 순서: 표의 순서를 그대로 둡니다.",
+        "How items with the same model score are ordered. Average: each item of a tied group gets the group's mean "
+        "gain (McSherry & Najork 2008; scikit-learn's ndcg_score does this by default). Optimistic / pessimistic: "
+        "the best / worst order within each group. Input order: the table's order is kept.",
+    ),
     "col_item": ("항목", "Item"),
     "col_grade": ("관련성", "Grade"),
     "col_score": ("모델 점수", "Model score"),
@@ -122,8 +128,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Undo the last change (order, grades, settings), one at a time. The browser's Back button does the same.",
     ),
     "help_reset": (
-        "이 탭에서 처음 연 예시로 돌아갑니다(새로 고침하면 그때의 예시가 처음이 됩니다). 되돌리기로 취소할 수 있습니다.",
-        "Go back to the example this tab first opened (after a reload, the reloaded one). Undo takes it back.",
+        "이 탭에서 처음 연 예시로 돌아갑니다(새로 고침하면 그때의 예시가 처음이 됩니다). 이미 그 예시라면 원문의 예시"
+        "(A, B, C)로 돌아갑니다. 되돌리기로 취소할 수 있습니다.",
+        "Go back to the example this tab first opened (after a reload, the reloaded one); if it is already that one, "
+        "to the source's example (A, B, C). Undo takes it back.",
     ),
     "did_undo": ("마지막 변경을 되돌렸습니다.", "Undid the last change."),
     "moved": ("'{name}': {src}위 → {dst}위.", "'{name}': rank {src} → {dst}."),

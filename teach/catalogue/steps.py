@@ -17,6 +17,33 @@ STRINGS: dict[str, tuple[str, str]] = {
         "A rank marked ≠ has a different grade from the ideal order at the same rank.",
     ),
     "col_vs_ideal": ("이상적 순서와", "vs ideal"),
+    # The drag list's own numbers (issue 25)
+    "list_score_browser": (
+        "끌면서 브라우저가 바로 계산합니다 · 놓으면 서버가 확인합니다",
+        "Computed in your browser as you drag · the server confirms on release",
+    ),
+    "list_score_server": ("✓ 서버가 확인한 값", "✓ confirmed by the server"),
+    "list_score_server_only": (
+        "모델 점수로 순서를 정할 때는 동점 처리 규칙이 필요해 브라우저가 계산하지 않습니다. 서버가 계산한 값만 보여 줍니다.",
+        "Ranked by model scores, the order needs a tie policy, which the browser does not compute: "
+        "this is the server's number only.",
+    ),
+    "list_score_zero": (
+        "관련 있는 항목이 없어 IDCG = 0이므로 nDCG는 0으로 둡니다.",
+        "Nothing is relevant, so IDCG = 0 and nDCG is 0 by convention.",
+    ),
+    "list_cut": ("k = {k} · 아래는 세지 않음", "k = {k} · not counted below"),
+    "list_curve": (
+        "감쇠 곡선 1/log₂(i+1) 위의 현재 항목들: 항목을 끌면 곡선을 따라 움직입니다",
+        "The current items on the discount curve 1/log₂(i+1): drag an item and it slides along the curve",
+    ),
+    "list_curve_axis": ("순위 i →", "rank i →"),
+    "list_curve_title": ("끌어서 곡선 위에서 움직여 보기", "Drag an item along the curve"),
+    "list_gain_title": ("끌면서 두 이득 비교하기", "Drag and compare the two gains"),
+    "list_gain_lead": (
+        "항목을 끄는 동안 두 막대가 선형 이득과 지수 이득의 nDCG를 바로 보여 줍니다.",
+        "While you drag an item, the two bars show nDCG under linear and exponential gain at once.",
+    ),
     "compare_all_ok": ("모든 순위가 이미 이상적 순서와 같습니다.", "Every rank already matches the ideal order."),
     "col_rank": ("순위 i", "Rank i"),
     "col_gain": ("이득", "Gain"),
@@ -38,30 +65,30 @@ STRINGS: dict[str, tuple[str, str]] = {
     ),
     "idcg_title": ("3단계 · IDCG (이상적 DCG, Ideal DCG)", "Step 3 · IDCG (Ideal DCG)"),
     "idcg_sentence": (
-        "IDCG는 이상적 순서(관련성 점수가 높은 항목부터 차례로 놓은 순서)의 DCG입니다. '목록에 있는 항목만'이면 이 항목들을 다시 배열해 얻을 수 있는 최고 점수이고, '평가된 모든 항목'이면 이 쿼리에서 가능한 최고 점수입니다. nDCG는 DCG를 이 값으로 나눕니다.",
+        "IDCG는 이상적 순서(관련성 점수가 높은 항목부터 차례로 놓은 순서)의 DCG입니다. '목록에 있는 항목만'이면 이 항목들을 다시 배열해 얻을 수 있는 최고 점수이고, '판정된 모든 항목'이면 이 쿼리에서 가능한 최고 점수입니다. nDCG는 DCG를 이 값으로 나눕니다.",
         "IDCG is the DCG of the ideal order, the items sorted by grade from high to low. With 'only the listed items' it is the best any reordering of these items can score; with 'all judged items' it is the best this query allows. nDCG divides by it.",
     ),
     "pool_switch": ("IDCG 기준", "IDCG pool"),
     "pool_listed": ("목록에 있는 항목만 (scikit-learn 방식)", "Only the listed items (as in scikit-learn)"),
     "pool_judged": (
-        "평가된 모든 항목 (trec_eval 방식, 선형 이득일 때)",
+        "판정된 모든 항목 (trec_eval 방식, 선형 이득일 때)",
         "All judged items (as in trec_eval, with linear gain)",
     ),
     "pool_input": (
-        "목록에 없지만 평가된 항목의 관련성 점수 (쉼표로 구분)",
+        "목록에 없지만 판정된 항목의 관련성 점수 (쉼표로 구분)",
         "Grades of judged items that are not in the list (comma-separated)",
     ),
     "pool_explain": (
-        "trec_eval은 쿼리에 대해 평가된 모든 문서로 이상적 순서를 만듭니다. 목록에 없는 관련 문서가 이상적 순서의 상위 k개에 들어오면 IDCG가 커지고, 그러면 이 목록은 nDCG 1에 도달할 수 없습니다. 목록에 없는 문서는 상위에 올릴 수 없기 때문입니다. trec_eval의 ndcg(k 없음)와 ndcg_cut.k 값과 같으려면 표준 공식(선형 이득)을 고르세요.",
+        "trec_eval은 쿼리에 대해 판정된 모든 문서로 이상적 순서를 만듭니다. 목록에 없는 관련 문서가 이상적 순서의 상위 k개에 들어오면 IDCG가 커지고, 그러면 이 목록은 nDCG 1에 도달할 수 없습니다. 목록에 없는 문서는 상위에 올릴 수 없기 때문입니다. trec_eval의 ndcg(k 없음)와 ndcg_cut.k 값과 같으려면 표준 공식(선형 이득)을 고르세요.",
         "trec_eval builds the ideal order from every judged document of the query. When a relevant document that is not in the list would enter the ideal top k, IDCG grows and this list can no longer reach nDCG = 1: it cannot place documents it does not contain. To match trec_eval's ndcg (no k) and ndcg_cut.k, choose the standard (linear) gain.",
     ),
-    "pool_bad": ("평가된 문서의 점수, {pos}번째 값: {why_text}", "Judged grades, value {pos}: {why_text}"),
+    "pool_bad": ("판정된 문서의 점수, {pos}번째 값: {why_text}", "Judged grades, value {pos}: {why_text}"),
     "pool_used": (
-        "위 값은 빼고, IDCG에는 평가된 문서의 나머지 점수만 씁니다: {used}",
+        "위 값은 빼고, IDCG에는 판정된 문서의 나머지 점수만 씁니다: {used}",
         "These values are left out: IDCG uses only the other judged grades: {used}",
     ),
     "pool_none": ("(없음)", "(none)"),
-    "pool_label": ("평가된 문서 #{j}", "judged doc #{j}"),
+    "pool_label": ("판정된 문서 #{j}", "judged doc #{j}"),
     "ndcg_title": ("4단계 · nDCG (정규화된 DCG)", "Step 4 · nDCG (normalized DCG)"),
     "ndcg_sentence": (
         "nDCG는 DCG를 IDCG로 나눈 값으로 0과 1 사이입니다. 1이면 이 랭킹이 이상적인 순서만큼 좋다는 뜻입니다.",
@@ -74,11 +101,14 @@ STRINGS: dict[str, tuple[str, str]] = {
         "k = {k}: the ranks below it ({hidden} more) are not added, so this table stops at rank {k}.",
     ),
     "dcg_gain_intro": (
-        "이득(gain)은 관련성 점수를 더할 값으로 바꾸는 공식입니다. 지금 쓰는 공식은 {label} (관련성 → 이득: {examples}). "
-        "원문의 계산 예시는 강조 공식 2^rel − 1을 씁니다. 관련성이 0과 1뿐이면(이진 관련성) 두 공식은 같은 값을 줍니다(2^1 − 1 = 1). "
+        "이득(gain)은 관련성 점수를 더할 값으로 바꾸는 공식입니다. 지금은 다음 공식을 씁니다: {label} (관련성 → 이득: {examples}). "
+        "원문의 계산 예시는 강조 공식 2^rel − 1을 씁니다. 이 앱이 강조 공식을 기본으로 쓰는 것은 원문의 예시에서 원문과 같은 nDCG(약 0.737)를 얻기 위해서이고, "
+        "scikit-learn의 ndcg_score와 trec_eval은 표준 공식(선형 이득)을 씁니다. 관련성이 0과 1뿐이면(이진 관련성) 두 공식은 같은 값을 줍니다(2^1 − 1 = 1). "
         "공식은 위 설정에서 바꿀 수 있고, '선형 vs 지수 이득' 단원에서 둘을 비교합니다.",
         "The gain turns a grade into the amount that is added up. The formula in use is {label} (grade → gain: {examples}). "
-        "The source's worked example uses the emphasis formula 2^rel − 1. With grades 0 and 1 only (binary relevance) "
+        "The source's worked example uses the emphasis formula 2^rel − 1: the app starts with it so that the source's "
+        "example gives the source's nDCG (about 0.737), while scikit-learn's ndcg_score and trec_eval use the standard formula (linear gain). "
+        "With grades 0 and 1 only (binary relevance) "
         "the two formulas give the same values (2^1 − 1 = 1). Switch it in the settings above; "
         "the lesson 'Linear vs exponential gain' compares the two.",
     ),

@@ -14,13 +14,13 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 
 import pandas as pd
 import pyarrow as pa
 import streamlit as st
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from live import links, questions
@@ -34,6 +34,7 @@ from live.store import (
     QuestionClosed,
     Room,
     Store,
+    StoreBusy,
     StoreGone,
     database_url,
 )
@@ -41,6 +42,7 @@ from teach import exercises, model, worksheet
 from teach.format import fmt
 from ui import failsafe, figures, session, tables
 from ui.components.sortable import sortable_list
+from ui.features import live_board
 from ui.i18n import T, translate
 from ui.session import PageState, Slot
 
@@ -63,11 +65,15 @@ _NOTE = Slot("live_note")
 _FAILS = Slot("live_fails")  # times of this session's failed joins
 _MINE = Slot("live_mine")  # room code -> this session's student id in it: a session joins a room once
 _MISSED = Slot("live_missed")  # codes this session's links named that held no room (each counted once)
+_VIA = Slot("live_via")  # room code -> the join token of the link this session came by (the room's QR code)
 
 
 def read(params: Mapping[str, str]) -> None:
-    """Take the live class's place from a link; unusable values are dropped and named (``live_bad_link``)."""
+    """Take the live class's place from a link; unusable values are dropped and named (``live_bad_link``). A join
+    token (``j``, the room's QR code) is kept by the session for its join and left out of the address."""
     found, bad = links.read(params)
+    if (token := found.pop("j", None)) is not None:
+        _VIA.setdefault({})[found["room"]] = token
     if found.keys() == {"room"} and _MINE.get({}).get(found["room"]):  # Back to the join link: the same student
         found["me"] = _MINE.get()[found["room"]]
     _PLACE.set(found)
@@ -82,9 +88,25 @@ def place() -> dict[str, str]:
 
 
 def _join_link() -> dict[str, str]:
-    """The shared link of a live class: its join link only, never the teacher's key or a student's id."""
-    room = place().get("room")
-    return {"room": room} if room else {}
+    """The shared link of a live class: its join link only, never the teacher's key or a student's id; on the
+    teacher's and the projector's pages it carries the room's join token (``join_params``)."""
+    where = place()
+    room = where.get("room")
+    if not room:
+        return {}
+    return {"room": room, **(join_params(room) if where.keys() & {"teacher", "view"} else {})}
+
+
+def join_params(code: str) -> dict[str, str]:
+    """What the room's own join link (its QR code, on the projector and the teacher's page) adds to ``room=CODE``:
+    the room's join token, so a student who came by it may join from the room's reserve (issue 23)."""
+    token = _twice(_join_token, database_url(), code)
+    return {"j": token} if token else {}
+
+
+def link_token(code: str) -> str | None:
+    """The join token of the link this session came to room ``code`` by, if any (for ``Store.join``)."""
+    return _VIA.get({}).get(code)
 
 
 STATE = PageState(PATH, frozenset(links.PARAMS_SET), read, place, share=_join_link)
@@ -164,12 +186,27 @@ def _current_question(url: str, code: str) -> Question | None:
     return _store(url).current_question(code)
 
 
+@st.cache_resource(ttl=60.0, max_entries=1000, show_spinner=False)
+def _join_token(url: str, code: str) -> str | None:
+    return _store(url).join_token(code)
+
+
+def _twice(cached: Callable, url: str, code: str):
+    """``cached(url, code)``, asked again when Streamlit 1.67's TTL cache raises KeyError: its read checks an
+    entry's expiry twice (``in``, then ``[]``), and an entry that expires in between (a 1-second TTL, a busy
+    server) raises instead of being made again (issue 23: a traceback under attack). The second ask makes it."""
+    try:
+        return cached(url, code)
+    except KeyError:
+        return cached(url, code)
+
+
 def room(code: str) -> Room | None:
-    return _room(database_url(), code)
+    return _twice(_room, database_url(), code)
 
 
 def current_question(code: str) -> Question | None:
-    return _current_question(database_url(), code)
+    return _twice(_current_question, database_url(), code)
 
 
 def forget_rooms() -> None:
@@ -239,13 +276,33 @@ def remember_room(code: str, student_id: str = "") -> None:
     _MINE.setdefault({})[code] = student_id
 
 
+def busy(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database was busy (another writer held it past the wait), not that it is down."""
+    if isinstance(exc, StoreBusy):
+        return True
+    return isinstance(exc, OperationalError) and any(w in str(exc.orig).lower() for w in ("locked", "busy"))
+
+
+def _log_busy(where: str) -> None:
+    """One line, no traceback: a busy database is the server's load, not a fault."""
+    logging.getLogger("ndcg_app").warning("the live class's database was busy in %s; asked to press again", where)
+
+
 def guarded(callback):
-    """A button's callback whose database failure becomes one sentence on the next run, not a traceback."""
+    """A button's callback whose database failure becomes one sentence on the next run, not a traceback; a
+    database that was only busy says so and asks to press again (issue 23)."""
 
     @functools.wraps(callback)
     def run(*args):
         try:
             callback(*args)
+        except (StoreBusy, OperationalError) as exc:
+            if not busy(exc):
+                logging.getLogger("ndcg_app").exception("the live class's database failed in %s", callback.__name__)
+                set_note(("live_store_down", {}))
+                return
+            _log_busy(callback.__name__)
+            set_note(("live_store_busy", {}))
         except SQLAlchemyError:
             logging.getLogger("ndcg_app").exception("the live class's database failed in %s", callback.__name__)
             set_note(("live_store_down", {}))
@@ -265,6 +322,13 @@ def store_guarded(draw):
     def run(*args, **kwargs):
         try:
             return draw(*args, **kwargs)
+        except (StoreBusy, OperationalError) as exc:
+            if not busy(exc):
+                logging.getLogger("ndcg_app").exception("the live class's database failed in %s", draw.__name__)
+                st.error(T("live_store_down"), icon=":material/cloud_off:")
+                return None
+            _log_busy(draw.__name__)
+            st.warning(T("live_store_busy"), icon=":material/hourglass_top:")
         except SQLAlchemyError:
             logging.getLogger("ndcg_app").exception("the live class's database failed in %s", draw.__name__)
             st.error(T("live_store_down"), icon=":material/cloud_off:")
@@ -306,14 +370,35 @@ def question_table(kind: str, seed: int, lang: str) -> pa.Table:
     return tables.arrow({h: [r[i] for r in rows] for i, h in enumerate(header)})
 
 
-def show_question(q: Question, *, table: bool = True) -> exercises.Exercise:
-    """The question's number, kind, text and (with ``table``) ranking table; returns its exercise."""
+@functools.lru_cache(maxsize=256)
+def wide_table(kind: str, seed: int, lang: str) -> pa.Table:
+    """A question's ranking across the screen, for the board: a column per rank, a row of items and a row of grades
+    ("better": a row per ranking, each cell "item (grade)"), so seven items take three rows, not eight (U1)."""
+    ex = questions.question(kind, seed)
+    rank, item, grade = (translate(k, lang) for k in ("col_rank", "col_item", "col_grade"))
+    if ex.kind == "better":
+        rows = {
+            translate("ex_ranking_a", lang): [f"{ex.items[i]} ({ex.grades[i]})" for i in range(len(ex.items))],
+            translate("ex_ranking_b", lang): [f"{ex.items[j]} ({ex.grades[j]})" for j in ex.second],
+        }
+    else:
+        rows = {item: list(ex.items), grade: [str(g) for g in ex.grades]}
+    columns = {rank: list(rows)} | {str(r + 1): [cells[r] for cells in rows.values()] for r in range(len(ex.items))}
+    return tables.arrow(columns)
+
+
+def show_question(q: Question, *, table: bool = True, board: bool = False) -> exercises.Exercise:
+    """The question's number, kind, text and (with ``table``) ranking table; returns its exercise. On the ``board``
+    the table runs across the screen and the ideal-order question is told as the class does it."""
     ex = questions.question(q.kind, q.seed)
     lang = session.language()
     st.subheader(f"{T('live_question_no', no=q.no)} · {T(f'ex_kind_{q.kind}')}")
-    st.write(T("live_q_ideal") if q.kind == "ideal" else worksheet.question(ex, lang))
+    if q.kind == "ideal":
+        st.write(T("live_q_ideal_board") if board else T("live_q_ideal"))
+    else:
+        st.write(worksheet.question(ex, lang))
     if table:
-        tables.show(question_table(q.kind, q.seed, lang))
+        tables.show(wide_table(q.kind, q.seed, lang) if board else question_table(q.kind, q.seed, lang))
     if ex.k is not None:
         st.caption(T("ex_only_top_k", k=ex.k, n=len(ex.items)))
     return ex
@@ -325,7 +410,7 @@ def answer_text(ex: exercises.Exercise, response_json: str) -> str:
     if ex.kind == "better":
 
         def pick(p: str) -> str:
-            return T("ex_same") if p == "same" else p
+            return exercises.pick_name(p, session.language())
 
         return T("live_pick_answer", linear=pick(response["linear"]), exponential=pick(response["exponential"]))
     if ex.kind == "ideal":
@@ -333,13 +418,17 @@ def answer_text(ex: exercises.Exercise, response_json: str) -> str:
     return fmt(response)
 
 
-def answer_form(code: str, q: Question, ex: exercises.Exercise, student_id: str, mine: Answer | None) -> None:
-    """The answer widgets of an open question and its Send button; a sent answer is stored (replacing the last)."""
+def answer_form(code: str, q: Question, ex: exercises.Exercise, student_id: str, mine: Answer | None):
+    """The answer widgets of an open question and its Send button; a sent answer is stored (replacing the last).
+
+    Returns the place for the student's status, drawn just above the widgets (the drag list: just above Send), so
+    "answer sent" shows where the student looked when they pressed Send, on a phone too (U6)."""
     lang = session.language()
     key = f"live_{code}_{q.no}"
     previous = questions.load(ex, mine.response) if mine else None
     response: float | dict[str, str | None] | tuple[int, ...] | None  # a number, picks per gain, or an order
     response, missing = None, False
+    status = st.container() if ex.kind != "ideal" else None
     if ex.kind in ("estimate", "term"):
         with st.form(f"{key}_form", border=False):
             label = T("ex_answer_estimate", at=ex.at) if ex.kind == "estimate" else T("ex_answer_term", rank=ex.rank)
@@ -365,7 +454,7 @@ def answer_form(code: str, q: Question, ex: exercises.Exercise, student_id: str,
                     index=questions.CHOICES.index(previous[gain]) if previous and not relabelled[gain] else None,
                     horizontal=True,
                     key=f"{key}_{gain}",
-                    format_func=lambda o: translate("ex_same", lang) if o == "same" else o,
+                    format_func=lambda o: exercises.pick_name(o, lang),
                 )
                 for gain in questions.GAINS
             }
@@ -396,13 +485,17 @@ def answer_form(code: str, q: Question, ex: exercises.Exercise, student_id: str,
             if sorted(reported) == list(range(len(ex.items))) and reported != order:
                 set_dragged_order(key, reported)
                 st.rerun()
+        status = st.container()
         sent = st.button(T("live_submit"), key=f"{key}_send", type="primary")
         response = order
+    assert status is not None  # for type checkers: every kind made its place above
     if sent:
-        if missing:
-            st.warning(T("ex_need_answer"), icon=":material/edit:")
-            return
-        send(code, q, ex, student_id, response)
+        with status:
+            if missing:
+                st.warning(T("ex_need_answer"), icon=":material/edit:")
+            else:
+                send(code, q, ex, student_id, response)
+    return status
 
 
 def send(code: str, q: Question, ex: exercises.Exercise, student_id: str, response) -> None:
@@ -421,16 +514,20 @@ def send(code: str, q: Question, ex: exercises.Exercise, student_id: str, respon
         store().answer(code, q.no, student_id, stored.response, stored.value, stored.correct)
     except QuestionClosed:
         st.warning(T("live_too_late"), icon=":material/timer_off:")
-    # No st.rerun(): the student's status below the form reads the stored answer in this same run.
+    # No st.rerun(): the student's status, drawn after this in the same place, reads the stored answer in this run.
 
 
 # ---------------------------------------------------------------- the board: projector and teacher
 
 
-def histogram(ex: exercises.Exercise, answers: list[Answer], *, revealed: bool, key: str) -> None:
-    """The class's answers as bars (counts on them); after the reveal the bar holding the answer is green."""
-    bars = questions.bars(ex, [(a.response, a.value) for a in answers], same_word=T("ex_same"))
-    colours = [figures.PALETTE["green"] if revealed and right else figures.PALETTE["blue"] for right in bars.right]
+def histogram(ex: exercises.Exercise, answers: list[Answer], *, revealed: bool) -> dict[str, list]:
+    """The class's answers as bars (counts on them). After the reveal each bar splits into its right answers (green:
+    the verdict each phone shows, never "the bin holds the answer", U4), its answers of the most common mistake and
+    its other wrong answers, animated once on the projector (issue 26). Returns the chart's numbers as a table."""
+    lang = session.language()
+    bars = questions.bars(
+        ex, [(a.response, a.value, a.correct) for a in answers], pick_name=lambda p: exercises.pick_name(p, lang)
+    )
     title = (
         T("live_chart_picks")
         if ex.kind == "better"
@@ -438,91 +535,111 @@ def histogram(ex: exercises.Exercise, answers: list[Answer], *, revealed: bool, 
         if ex.kind == "ideal"
         else T("live_chart_answers")
     )
-    st.markdown(f"**{title}**")
-    counts = list(bars.counts)
-    trace = {
-        "type": "bar",
-        "y": counts,
-        "customdata": list(bars.labels),
-        "marker": {"color": colours},
-        "text": [str(c) if c else "" for c in counts],
-        "textposition": "outside",
-        "cliponaxis": False,
-        "hovertemplate": "%{customdata}: %{y}<extra></extra>",
+    truth = questions.truth(ex)
+    legend = {
+        "right": T("live_legend_right"),
+        "slip": T("live_legend_slip"),
+        "wrong": T("live_legend_wrong"),
+        "truth": T("live_legend_truth", value=fmt(truth) if truth is not None else ""),
     }
-    if bars.edges:  # numeric answers: a real histogram, bars between their edges on a number line
-        e = bars.edges
-        trace |= {
-            "x": [(a + b) / 2 for a, b in zip(e[:-1], e[1:], strict=True)],
-            "width": [b - a for a, b in zip(e[:-1], e[1:], strict=True)],
-        }
-        xaxis = {
-            "title": {"text": T("live_axis_value") if ex.kind != "ideal" else "nDCG"},
-            "range": [e[0], e[-1]],
-            "tick0": 0,
-            "dtick": e[1] - e[0] if len(e) <= 11 else None,
-            "showgrid": False,
-        }
-    else:
-        trace["x"] = list(bars.labels)
-        xaxis = {"title": {"text": T("live_axis_value")}}
-    fig = figures.figure(
-        [trace],
-        x_title="",
-        y_title=T("live_axis_students"),
-        height=320,
-        bargap=0.1,
-        xaxis=xaxis,
-        yaxis={
-            "title": {"text": T("live_axis_students")},
-            "rangemode": "tozero",
-            "dtick": max(1, max(counts, default=1) // 8 or 1),
-        },
-    )
-    table = {T("live_col_bin"): list(bars.labels), T("live_col_count"): list(bars.counts)}
+    live_board.draw_chart(bars, title=title, revealed=revealed, truth=truth, legend=legend)
+    table: dict[str, list] = {T("live_col_bin"): list(bars.labels), T("live_col_count"): list(bars.counts)}
     if revealed:
-        table[T("live_col_is_right")] = ["✓" if r else "" for r in bars.right]
-    figures.plot(fig, key, table=table)
+        table[T("live_col_right_n")] = list(bars.correct)
+        table[T("live_col_slip_n")] = list(bars.slip)
+    return table
 
 
-def reveal(ex: exercises.Exercise, answers: list[Answer]) -> None:
-    """The answer, the worked solution and the most common mistake."""
-    lang = session.language()
-    st.success(T("live_right_answer", answer=exercises.answer_text(ex, lang)), icon=":material/check_circle:")
-    st.markdown(f"**{T('ex_solution')}**")
-    st.text("\n".join(exercises.solution(ex, lang)))
-    slip = questions.mistake(ex, [(a.response, a.value, a.correct) for a in answers])
-    if slip is None:
-        st.caption(T("live_all_right") if answers else "")
-        return
-    params = {
-        k: (fmt(v) if isinstance(v, float) else T("ex_same") if v == "same" else v)
-        for k, v in slip.params.items()
+def _slip_text(key: str, params: dict) -> str:
+    shown = {
+        k: (
+            fmt(v)
+            if isinstance(v, float)
+            else exercises.pick_name(v, session.language())
+            if k in questions.GAINS
+            else v
+        )
+        for k, v in params.items()
         if v is not None
     }
-    st.info(
-        T("live_mistake", count=slip.count, wrong=slip.wrong, what=T(slip.key, **params)), icon=":material/lightbulb:"
-    )
+    return T(key, **shown)
 
 
-def board_once(code: str, *, key: str) -> None:
-    """The room's current question, how many answered, the histogram and (once revealed) the answer."""
+def mistakes(ex: exercises.Exercise, answers: list[Answer]) -> None:
+    """Every wrong answer named once: the most common mistake with its count, then the others (U18)."""
+    slip = questions.mistake(ex, [(a.response, a.value, a.correct) for a in answers])
+    if slip is None:
+        if answers:
+            st.caption(T("live_all_right"))
+        return
+    what = _slip_text(slip.key, slip.params)
+    if slip.wrong == 1:
+        line = T("live_mistake_one", what=what)
+    elif slip.count == slip.wrong:
+        line = T("live_mistake_all", wrong=slip.wrong, what=what)
+    else:
+        rest = " ".join(T("live_mistake_item", count=n, what=_slip_text(k, p)) for k, p, n in slip.others)
+        most = T("live_mistake", count=slip.count, wrong=slip.wrong, what=what)
+        line = f"{most}  \n{T('live_mistake_others', rest=rest)}"
+    with st.container(key="live_mistake"):  # fades in after the bars have moved (ui.features.live_board)
+        st.info(line, icon=":material/lightbulb:")
+
+
+def reveal(ex: exercises.Exercise, answers: list[Answer], *, solution: bool = True) -> None:
+    """The answer, the worked solution (unless drawn apart, ``solution_text``) and every mistake made."""
+    lang = session.language()
+    st.success(T("live_right_answer", answer=exercises.answer_text(ex, lang)), icon=":material/check_circle:")
+    if solution:
+        solution_text(ex)
+    mistakes(ex, answers)
+
+
+def solution_text(ex: exercises.Exercise) -> None:
+    st.markdown(f"**{T('ex_solution')}**")
+    st.text("\n".join(exercises.solution(ex, session.language())))
+
+
+def board_once(code: str, *, key: str, join: Callable[[bool], None] | None = None) -> None:
+    """The room's current question, how many answered, the histogram and (once revealed) the answer, laid out to fit
+    one 1280×720 screen (U1): the question across the top, the chart beside the count and the reveal, the worked
+    solution under them. The projector also shows how to join (``join(big)``): large before the first question, a
+    corner badge beside the question after."""
     s = store()
     q = current_question(code)
     if q is None:
-        st.info(T("live_no_question"), icon=":material/hourglass_empty:")
+        if join is not None:
+            join(True)
+        else:
+            st.info(T("live_no_question"), icon=":material/hourglass_empty:")
         return
-    ex = show_question(q)
+    if join is not None:
+        top, badge = st.columns([4, 1], gap="medium")
+        with top:
+            ex = show_question(q, board=True)
+        with badge:
+            join(False)
+    else:
+        ex = show_question(q, board=True)
     students, answered = s.tally(code, q.no)
-    st.markdown(f"### {T('live_count', answered=answered, students=students)} · {T(f'live_state_{q.state}')}")
     answers = s.answers(code, q.no)
-    try:  # a chart that cannot be drawn costs the chart only, never the reveal below it (review 3, X1)
-        histogram(ex, answers, revealed=q.state == "revealed", key=f"{key}_chart")
-    except Exception:
-        logging.getLogger("ndcg_app").exception("the live chart of room %s failed", code)
-        st.warning(T("live_chart_failed"), icon=":material/bar_chart:")
-    if q.state == "revealed":
-        reveal(ex, answers)
+    revealed = q.state == "revealed"
+    chart, side = st.columns([3, 2], gap="medium")
+    table: dict[str, list] | None = None
+    with chart:
+        try:  # a chart that cannot be drawn costs the chart only, never the reveal beside it (review 3, X1)
+            table = histogram(ex, answers, revealed=revealed)
+        except Exception:
+            logging.getLogger("ndcg_app").exception("the live chart of room %s failed", code)
+            st.warning(T("live_chart_failed"), icon=":material/bar_chart:")
+        if table is not None:  # the chart's numbers, folded
+            figures.as_table(table, f"{key}_chart")
+    with side:
+        with st.container(key="live_count"):  # markdown, as before: benchmarks/load_room.py reads "### N of M"
+            st.markdown(f"### {T('live_count', answered=answered, students=students)} · {T(f'live_state_{q.state}')}")
+        if revealed:
+            reveal(ex, answers, solution=False)
+    if revealed:
+        solution_text(ex)
 
 
 # Redrawn every POLL seconds from the database, so every replica's projector shows the same room. The teacher's

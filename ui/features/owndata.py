@@ -16,18 +16,29 @@ from types import MappingProxyType
 
 import numpy as np
 import pandas as pd
+import streamlit as st
 from streamlit.runtime import Runtime
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from ndcg_core.collection import CollectionScores, score_collection
-from ndcg_core.files import FileError, Loaded, load
+from ndcg_core.files import FileError, Loaded
 from ndcg_core.stats import Comparison, Stop, Stopped, compare, holm
 from ndcg_core.trec import LineProblem, trec_order
 from teach import model
-from ui.session import PageState, Slot
+from teach.format import plain
+from ui import failsafe, nav, offload, serverlog
+from ui.features import owndata_jobs as jobs
+from ui.i18n import T, problem_text
+from ui.session import PageState, Slot, kept, widget_value
 
 PATH = "data"
+serverlog.install()  # an upload cut off by its tab is one line in the server log, not Streamlit's traceback
 _MEMO = Slot("_data_memo")
+# Streamlit drops a widget's value when its page is left; the page's choices and uploads are kept here
+# instead, so "Open step by step" and back shows the same data and rules (UX review 3, U2).
+_CHOICES = Slot("_data_choices")
+_UPLOADS = Slot("_data_uploads")
+_SCROLL_TOP = Slot("_data_scroll_top")
 
 # The upload page's address holds only the language: uploads never go into a link.
 STATE = PageState(PATH, frozenset(), lambda params: None, dict)
@@ -37,6 +48,19 @@ def session_memo(part: str) -> dict:
     """This session's store for the upload page: ``part`` "files" keeps each read file by its upload id,
     "scores" the last evaluations by their options (their number is bounded here)."""
     return _MEMO.setdefault({}).setdefault(part, {})
+
+
+def choice(key: str, default, options=None) -> dict:
+    """Keyword arguments for the page's widget ``key``: its value while the page is open, else the one chosen
+    earlier in this session (kept by ``remember`` when the page was left), else ``default``."""
+    held = _CHOICES.setdefault({}).get(key, default)
+    return kept(key, held if options is None or held in options else default, options)
+
+
+def remember(key: str, value):
+    """Keep the widget ``key``'s ``value`` for when the page is opened again in this session; returns it."""
+    _CHOICES.setdefault({})[key] = value
+    return value
 
 
 SAMPLE_DIR = Path(__file__).resolve().parents[2] / "samples"
@@ -49,8 +73,10 @@ MAX_ROWS = 1_000_000  # non-blank lines per file
 KEPT_SCORES = 2 * MAX_RUNS  # evaluations kept per session (each run under each option set is one)
 KEPT_FILES = MAX_RUNS + 1  # files kept read per session: the runs and the qrels
 AUTO_COMPARE = 2_000  # paired queries up to which the comparison runs by itself; more wait for a button
+IN_SERVER_COMPARE = 200  # paired queries up to which the tests run in the server; more go to a worker process
 OPEN_CHOICES = 1_000  # queries the "open a query" box lists (worst first); a search finds the others
-OPEN_ITEMS = 30  # documents a query brings to the step view
+OPEN_ITEMS = 30  # documents a query brings to the step view, or as many as its k reaches, up to OPEN_MAX
+OPEN_MAX = 100  # the most a query brings: past it the step view shows nDCG@OPEN_MAX and says so
 Problem = model.Problem
 
 
@@ -74,6 +100,93 @@ class Upload:
         return cls(f"{file.file_id}:{file.name}", file.name, file.getvalue)
 
 
+@dataclass(frozen=True)
+class KeptUploads:
+    """The files of each upload box, kept for the session: the boxes forget them when their page is left."""
+
+    runs: tuple[Upload, ...] = ()
+    qrels: Upload | None = None
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(u.name for u in self.runs) + (() if self.qrels is None else (self.qrels.name,))
+
+
+_BOXES = {"runs": "data_run_files", "qrels": "data_qrels_file"}  # each upload box's widget key
+
+
+def keep_uploads(runs: list[Upload], qrels: Upload | None) -> KeptUploads:
+    """The files the page evaluates: each box's files when it holds some (they are kept), else the box's kept ones."""
+    held = _UPLOADS.get(KeptUploads())
+    now = KeptUploads(tuple(runs) or held.runs, qrels or held.qrels)
+    if now != held:
+        _UPLOADS.set(now)
+    return now
+
+
+@failsafe.callback
+def uploads_changed(box: str) -> None:
+    """A box's files changed (``on_change``): a box the user emptied forgets its kept files."""
+    if not widget_value(_BOXES[box]):
+        held = _UPLOADS.get(KeptUploads())
+        _UPLOADS.set(KeptUploads((), held.qrels) if box == "runs" else KeptUploads(held.runs, None))
+
+
+@failsafe.callback
+def forget_uploads() -> None:
+    """The "Clear" button: no kept files any more."""
+    _UPLOADS.pop()
+
+
+def not_in_boxes(held: KeptUploads, runs_shown: bool, qrels_shown: bool) -> KeptUploads:
+    """The kept files their boxes do not show (the boxes are empty again after another page)."""
+    return KeptUploads(() if runs_shown else held.runs, None if qrels_shown else held.qrels)
+
+
+def kept_text(hidden: KeptUploads) -> Problem:
+    """The sentence naming the kept files that the boxes do not show (file names are user text: escape it)."""
+    names = ", ".join(u.name[:60] for u in hidden.runs)
+    if hidden.runs and hidden.qrels is not None:
+        return ("data_kept_both", {"runs": names, "qrels": hidden.qrels.name[:60]})
+    if hidden.runs:
+        return ("data_kept_runs", {"runs": names})
+    return ("data_kept_qrels", {"qrels": "" if hidden.qrels is None else hidden.qrels.name[:60]})
+
+
+# Streamlit scrolls its main section, not the window; the step page's first elements mount before the rest,
+# so the scroll is repeated while the page grows.
+_TOP_JS = """<script>
+(() => {
+  const top = () => {
+    window.scrollTo(0, 0);
+    for (const e of document.querySelectorAll('[data-testid="stMain"], [data-testid="stAppViewContainer"]')) {
+      e.scrollTop = 0;
+    }
+  };
+  top();
+  for (const ms of [50, 200, 500, 1000]) setTimeout(top, ms);
+})();
+</script>"""
+
+
+def back_link() -> None:
+    """Under the step page's "from your data" note: a link back to the data (whose files and rules are kept),
+    and, right after "Open step by step", the page brought to its top."""
+    st.page_link(nav.BY_SLUG["data"].script, label=T("data_back"), icon=":material/arrow_back:")
+    if take_open_at_top():
+        st.html(_TOP_JS, unsafe_allow_javascript=True)
+
+
+def open_at_top() -> None:
+    """Ask the next page to start at its top (the step page opened from here kept this page's scroll, U5)."""
+    _SCROLL_TOP.set(True)
+
+
+def take_open_at_top() -> bool:
+    """Whether this page was opened by "Open step by step" and should start at its top (asked once)."""
+    return bool(_SCROLL_TOP.pop(False))
+
+
 @dataclass
 class Collection:
     """The runs and the judgments the page evaluates, and the sentences about what could not be used."""
@@ -93,40 +206,62 @@ class Collection:
         return None if self.judgments is None else self.judgments.name
 
 
+def work(fn: Callable, *args, name: str, stop: Stop = None):
+    """``fn(*args)`` computed in a worker process (``ui.offload``: lower priority, the session's time and memory
+    budget, at most ``offload.WORKERS`` at once), while this script thread waits without the GIL and a caption
+    says in one sentence what it waits for. The work is killed when ``stop`` (by default ``session_gone``) says
+    so, raising offload.Cancelled, or when a rerun interrupts it; a budget that ran out is FileError naming
+    ``name`` (code "time" or "memory")."""
+    gone = stop or session_gone()
+    if gone is not None and gone():
+        raise offload.Cancelled("the session is gone")
+    slot: list = []  # the status line, made at the first tick
+
+    def tick(what: str) -> None:  # redrawn every tick: also where Streamlit raises its stop or rerun while we wait
+        if get_script_run_ctx(suppress_warning=True) is not None:
+            slot[:] = slot or [st.empty()]
+            slot[0].caption(T(f"data_work_{what}"))
+
+    try:
+        return offload.run(fn, *args, alive=None if gone is None else (lambda: not gone()), tick=tick)
+    except offload.OutOfBudget as exc:
+        seconds = f"{offload.TIME_LIMIT_S:.0f}"
+        raise FileError(name, exc.what, f"out of its {exc.what} budget", seconds=seconds) from None
+    finally:
+        for placeholder in slot:
+            placeholder.empty()
+
+
+def _in_server(upload: Upload) -> bool:
+    """Whether ``upload`` is a file of the bundled sample (small and ours: read and scored in the server)."""
+    return any(upload.key == _sample_file(name).key for name in (*SAMPLE_RUNS, SAMPLE_QRELS))
+
+
 def read(upload: Upload) -> Loaded | FileError:
-    """The file read, or why it could not be: once per session and file content."""
-    memo = session_memo("files")
+    """The file read, or why it could not be: once per session and file content. An upload is read in a worker
+    process (``work``); the server keeps the result and which upload it came from (for ``scores``)."""
+    memo, sources = session_memo("files"), session_memo("sources")
     if upload.key not in memo:
         try:
-            data = upload.data()
-            if (lines := data.count(b"\n")) > MAX_ROWS:  # too long to be worth reading: refused before it is read
-                raise FileError(upload.name, "rows", "too many lines", n=f"{lines:,}", max=f"{MAX_ROWS:,}")
-            memo[upload.key] = within_budget(load(data, upload.name))
+            if _in_server(upload):
+                got = jobs.read(upload.data(), upload.name, MAX_ROWS, MAX_QUERIES)
+            else:
+                got = work(jobs.read, upload.data(), upload.name, MAX_ROWS, MAX_QUERIES, name=upload.name)
+                if isinstance(got, Loaded):
+                    sources[id(got)] = upload
+            memo[upload.key] = got if isinstance(got, Loaded) else jobs.file_error(got)
         except FileError as exc:
             memo[upload.key] = exc
+        except offload.Cancelled:  # the tab is gone: no one waits for this page
+            st.stop()
         while len(memo) > KEPT_FILES:
-            memo.pop(next(iter(memo)))
+            sources.pop(id(memo.pop(next(iter(memo)))), None)
     return memo[upload.key]
-
-
-def _queries(loaded: Loaded) -> int:
-    """The most queries either part of the file (run, judgments) holds."""
-    counts = [0]
-    for table, frame in zip(loaded.tables, loaded.frames, strict=True):
-        if table is not None:
-            counts.append(len(set(table.qids)))
-        elif frame is not None:
-            counts.append(int(frame["query_id"].nunique()))
-    return max(counts)
 
 
 def within_budget(loaded: Loaded) -> Loaded:
     """``loaded``, or FileError when it has more lines or queries than one session may hold."""
-    if loaded.lines > MAX_ROWS:
-        raise FileError(loaded.name, "rows", "too many lines", n=f"{loaded.lines:,}", max=f"{MAX_ROWS:,}")
-    if (n := _queries(loaded)) > MAX_QUERIES:
-        raise FileError(loaded.name, "queries", "too many queries", n=f"{n:,}", max=f"{MAX_QUERIES:,}")
-    return loaded
+    return jobs.within_budget(loaded, MAX_ROWS, MAX_QUERIES)
 
 
 def line_problem(p: LineProblem) -> Problem:
@@ -166,6 +301,7 @@ def _take(out: Collection, upload: Upload, wrong_kind: str) -> Loaded | None:
 def gather(run_uploads: list[Upload], qrels_upload: Upload | None) -> Collection:
     """Read every file and sort out the roles: runs from the run box, judgments from the qrels box
     (or from a run table's relevance column when that box is empty)."""
+    offload.warm()  # the worker processes' fork server, started once per server process
     out = Collection()
     if len(run_uploads) > MAX_RUNS:  # each file read costs memory: the first MAX_RUNS only, the rest named
         left = ", ".join(u.name[:40] for u in run_uploads[MAX_RUNS:][:5])
@@ -207,11 +343,34 @@ def sample() -> Collection:
 def scores(
     run: Loaded, judgments: Loaded, *, k: int | None, ideal: str, missing: str, no_relevant: str
 ) -> CollectionScores:
-    """``score_collection`` of one run, kept for the session (the last ``KEPT_SCORES`` option sets)."""
+    """``score_collection`` of one run, kept for the session (the last ``KEPT_SCORES`` option sets).
+
+    An upload's run is scored in a worker process, which reads the uploaded bytes again (the server sends no
+    big frames); the bundled sample is scored here. A run that outgrows the session's budget stops the page
+    with one sentence naming it."""
     memo = session_memo("scores")
     key = (run.name, id(run), judgments.name, id(judgments), k, ideal, missing, no_relevant)
     if key not in memo:
-        memo[key] = score_collection(run, judgments, k=k, ideal=ideal, missing=missing, no_relevant=no_relevant)
+        sources = session_memo("sources")
+        if id(run) in sources or id(judgments) in sources:
+            given: dict[int, jobs.Source] = {}
+            for f in (run, judgments):  # one tuple per file: the worker reads a run-and-judgments file once
+                if id(f) not in given:
+                    upload = sources.get(id(f))
+                    given[id(f)] = f if upload is None else (upload.data(), upload.name)
+            try:
+                memo[key] = work(
+                    jobs.score, given[id(run)], given[id(judgments)], k, ideal, missing, no_relevant, name=run.name
+                )
+            except FileError as exc:
+                if exc.code not in ("time", "memory"):
+                    raise
+                st.error(plain(problem_text(_file_error(exc))), icon=":material/error:")
+                st.stop()
+            except offload.Cancelled:  # the tab is gone
+                st.stop()
+        else:
+            memo[key] = score_collection(run, judgments, k=k, ideal=ideal, missing=missing, no_relevant=no_relevant)
         while len(memo) > KEPT_SCORES:
             memo.pop(next(iter(memo)))
     return memo[key]
@@ -260,17 +419,27 @@ def comparisons(
     memo.clear()
     per_query = scored[base].per_query
     a = per_query[per_query["counted"]].set_index("query_id")[f"ndcg_{gain}"]
-    out = []
+    pairs = {}
     for name, s in scored.items():
         if name == base:
             continue
         b = s.per_query[s.per_query["counted"]].set_index("query_id")[f"ndcg_{gain}"]
         common = a.index.intersection(b.index).sort_values()
-        try:
-            result = compare(a[common].to_numpy(), b[common].to_numpy(), stop=stop)
-        except Stopped:
-            return None
-        out.append(RunComparison(name, result, None, b[common].to_numpy() - a[common].to_numpy(), tuple(common)))
+        pairs[name] = (a[common].to_numpy(), b[common].to_numpy(), tuple(common))
+    try:
+        if max((len(q) for _, _, q in pairs.values()), default=0) > IN_SERVER_COMPARE:  # a worker's job (X5)
+            results = work(jobs.compare_all, [(x, y) for x, y, _ in pairs.values()], name=base, stop=stop)
+        else:
+            results = [compare(x, y, stop=stop) for x, y, _ in pairs.values()]
+    except (Stopped, offload.Cancelled):
+        return None
+    except FileError as exc:  # the session's time or memory budget
+        st.error(plain(problem_text(_file_error(exc))), icon=":material/error:")
+        st.stop()
+    out = [
+        RunComparison(name, result, None, y - x, queries)
+        for (name, (x, y, queries)), result in zip(pairs.items(), results, strict=True)
+    ]
     if len(out) > 1:
         adjusted = holm([c.result.p_randomization for c in out])
         out = [RunComparison(c.name, c.result, p, c.delta, c.queries) for c, p in zip(out, adjusted, strict=True)]
@@ -300,13 +469,24 @@ def short_names(ids: list[str], limit: int) -> list[str]:
 
 
 def query_example(
-    run: Loaded, qrels: pd.DataFrame, query: str, *, k: int | None, ideal: str
+    run: Loaded,
+    qrels: pd.DataFrame,
+    query: str,
+    *,
+    k: int | None,
+    ideal: str,
+    gain: str = "linear",
+    table_value: float | None = None,
 ) -> tuple[model.Example | None, Problem]:
     """One query as a step-view example and the note that says where it came from, or (None, why not).
 
-    The example holds the query's first ``OPEN_ITEMS`` documents in trec_eval's order with their
-    grades (unjudged and negative ones 0) and, under the judged ideal, the grades of its other
-    relevant documents as the judged pool, so the step view's nDCG@k equals the table's."""
+    The example carries every setting that changes the table's number: its gain, its k, its ideal. It holds
+    the query's documents in trec_eval's order (score, then document id descending, already applied, so the
+    tie rule is the list's order) with their grades (unjudged and negative ones 0): the first ``OPEN_ITEMS``,
+    or as many as k reaches (every one when k is "all"), up to ``OPEN_MAX``. The other relevant documents
+    the table's ideal counts (every judged one, or the retrieved ones) are the judged pool, so the step
+    view's nDCG@k is the table's. A list cut at ``OPEN_MAX`` shorter than k is shown at nDCG@``OPEN_MAX``,
+    and the note gives the table's value beside it (content review 3, G5)."""
     frame = run.run
     assert frame is not None  # for type checkers: a file among the runs has a run (``_take``)
     ranked = trec_order(frame[frame["query_id"].astype(str) == query])
@@ -318,25 +498,34 @@ def query_example(
     if top > max(model.SCALES) or any(g != int(g) for g in grades.values()):
         return None, ("data_open_scale", {"query": query[:40], "top": f"{top:g}"})
     docs = ranked["doc_id"].astype(str).tolist()
-    shown = docs[:OPEN_ITEMS]
+    wanted = len(docs) if k is None else max(OPEN_ITEMS, k)
+    shown = docs[: min(wanted, OPEN_MAX)]
     names = short_names(shown, model.MAX_NAME)
     items = tuple(model.Item(i, name, grades.get(d, 0.0)) for i, (d, name) in enumerate(zip(shown, names, strict=True)))
-    pool = tuple(sorted((g for d, g in grades.items() if g > 0 and d not in set(shown)), reverse=True))
-    cut = k if k is not None and k <= len(shown) else (None if len(docs) <= len(shown) else len(shown))
+    listed = set(shown)
+    others = grades if ideal == "judged" else {d: grades.get(d, 0.0) for d in docs}  # what the ideal ranks
+    pool = tuple(sorted((g for d, g in others.items() if g > 0 and d not in listed), reverse=True))
+    whole = len(shown) == len(docs)
+    reach = None if k is None else k  # the table's cut-off
+    cut = reach if whole or (reach is not None and reach <= len(shown)) else len(shown)
     ex = model.Example(
         items=items,
-        gain="linear",
+        gain=gain,
         k=cut,
         scale=int(max(top, 1)),
-        ties="average",
-        use_pool=ideal == "judged",
-        pool=pool if ideal == "judged" else (),
+        ties="average",  # no model scores: the list's order is the ranking (trec_eval's, ties included)
+        use_pool=bool(pool) or ideal == "judged",
+        pool=pool,
     )
-    params = {
+    params: dict = {
         "query": query[:40],
         "run": run.name[:60],
         "n": len(shown),
         "total": len(docs),
         "shortened": names != [" ".join(d.split()) for d in shown],
     }
-    return ex, ("data_opened" if len(docs) <= len(shown) else "data_opened_cut", params)
+    if cut != reach:  # the step view cannot show the table's number: it says which one it shows, and the table's
+        value = "–" if table_value is None else f"{table_value:.4f}"
+        at = "nDCG" if k is None else f"nDCG@{k}"
+        return ex, ("data_opened_other_k", {**params, "shown_at": f"nDCG@{cut}", "table_at": at, "table_value": value})
+    return ex, ("data_opened" if whole else "data_opened_cut", params)

@@ -94,6 +94,26 @@ def leave_view() -> None:
     _NOTE.set(None)
 
 
+@failsafe.callback
+def open_view() -> None:
+    """Enter the presenter view at step 1, with the example now open (``sync_url`` writes it beside present=1)."""
+    set_step(1)
+
+
+def entry() -> None:
+    """The way into the presenter view for a lesson that has one: a button in the sidebar, so it adds nothing above
+    the lesson (U3; the lesson's headline stays short, U15). Not drawn in the view itself."""
+    if not active():
+        st.sidebar.button(
+            T("present_open"),
+            key="present_open",
+            on_click=open_view,
+            icon=":material/slideshow:",
+            help=T("present_open_help"),
+            width="stretch",
+        )
+
+
 def active() -> bool:
     """True when the page was opened with ``present=1``."""
     return current_step() is not None

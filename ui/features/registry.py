@@ -6,9 +6,9 @@ one line here lists it.
 
 from __future__ import annotations
 
-from ui.features import exercises, lab, live, owndata, present
+from ui.features import exercises, guide, lab, live, owndata, present
 from ui.session import PageState
 
 STATES: dict[str, PageState] = {
-    state.path: state for state in (exercises.STATE, lab.STATE, live.STATE, owndata.STATE, present.STATE)
+    state.path: state for state in (exercises.STATE, guide.STATE, lab.STATE, live.STATE, owndata.STATE, present.STATE)
 }
