@@ -129,6 +129,7 @@ if ex.use_pool or r.has_ties:  # the lab scores the listed order as it stands
 # ---------------------------------------------------------------- 1. noisy grades
 
 st.header(T("lab_noise_title"))
+st.markdown(T("lab_noise_why"))  # one plain line before the numbers (UX review 3, U8)
 st.write(T("lab_noise_lead"))
 judge = lab_widget(
     st.radio, "judge", T("lab_judge"), lab_settings.JUDGES, format_func=labeller("lab_judge_"), horizontal=True
@@ -194,6 +195,7 @@ if second is not None:  # the row check keeps only whole grades on the scale, so
 # ---------------------------------------------------------------- 2. the cut-off k
 
 st.header(T("lab_k_title"))
+st.markdown(T("lab_k_why"))  # one plain line before the numbers (UX review 3, U8)
 st.write(T("lab_k_lead"))
 screen = lab_widget(
     st.radio,
@@ -206,7 +208,9 @@ screen = lab_widget(
 curve_x = limits.ndcg_at_every_k(grades, gain=ex.gain)
 curve_y = limits.ndcg_at_every_k(grades[order_y], gain=ex.gain)
 swaps = limits.swap_points(curve_x, curve_y)
-ask(predict.flip_k(curve_x, curve_y, swaps), "limits")  # "which k flips the winner?" before the chart
+flip_prompt = predict.flip_k(curve_x, curve_y, swaps)
+# "Which k flips the winner?" before the chart; its stars (the answer) only once the learner has guessed
+guessed = ask(flip_prompt, "limits") is not None or flip_prompt is None
 ks = list(range(1, n + 1))
 cut = lab_settings.SCREENS[screen]
 shapes = [vline(min(cut, n), figures.COLORS["marker"], "dash")]
@@ -228,19 +232,25 @@ fig = figures.figure(
             "name": T("lab_ranking_y"),
             **figures.line_style(1),
         },
-        {
-            "type": "scatter",
-            "mode": "markers",
-            "x": swaps,
-            "y": [float(curve_x[s - 1]) for s in swaps],
-            "name": T("lab_swap"),
-            "marker": {
-                "symbol": "star",
-                "size": 16,
-                "color": figures.PALETTE["orange"],
-                "line": {"color": figures.PALETTE["black"], "width": 1},
-            },
-        },
+        *(
+            [
+                {
+                    "type": "scatter",
+                    "mode": "markers",
+                    "x": swaps,
+                    "y": [float(curve_x[s - 1]) for s in swaps],
+                    "name": T("lab_swap"),
+                    "marker": {
+                        "symbol": "star",
+                        "size": 16,
+                        "color": figures.PALETTE["orange"],
+                        "line": {"color": figures.PALETTE["black"], "width": 1},
+                    },
+                }
+            ]
+            if guessed
+            else []
+        ),
     ],
     x_title="k",
     y_title="nDCG@k",
@@ -280,6 +290,7 @@ if cut > n:
 # ---------------------------------------------------------------- 3. incomplete judgments
 
 st.header(T("lab_hide_title"))
+st.markdown(T("lab_hide_why"))  # one plain line before the numbers (UX review 3, U8)
 st.write(T("lab_hide_lead"))
 hide = lab_widget(st.slider, "hide", T("lab_hide"), min_value=0, max_value=90, step=10, format="%d%%")
 mask = limits.hidden_mask(n, hide / 100, seed)
@@ -343,6 +354,7 @@ st.caption(T("lab_sweep_note", draws=lab_settings.HIDE_SWEEP_DRAWS))
 # ---------------------------------------------------------------- 4. averaging over queries
 
 st.header(T("lab_avg_title"))
+st.markdown(T("lab_avg_why"))  # one plain line before the numbers (UX review 3, U8)
 st.write(T("lab_avg_lead"))
 empty = lab_widget(st.slider, "empty", T("lab_empty"), min_value=0, max_value=lab_settings.MAX_EMPTY, step=1)
 queries = [tuple(grades), limits.SECOND_QUERY]
@@ -391,6 +403,7 @@ st.write(T("avg_tools"))
 # ---------------------------------------------------------------- 5. the cost of IDCG (measured only on a press)
 
 st.header(T("lab_cost_title"))
+st.markdown(T("lab_cost_why"))  # one plain line before the numbers (UX review 3, U8)
 st.write(T("lab_cost_lead"))
 if st.button(T("lab_measure"), key="limits_measure", icon=":material/timer:"):
     with st.spinner(T("lab_measuring"), show_time=True):

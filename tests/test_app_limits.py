@@ -248,3 +248,16 @@ def test_the_lab_credits_the_source_only_with_what_it_says(lang):
         else ("The source says only" in k_lead)
     )
     assert "원문은 k가 달라지는 이유로" not in k_lead and "The source names mobile" not in k_lead
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_each_lab_section_says_why_it_matters_before_its_lead(lang):
+    """Each of the lab's five sections has one plain "why it matters" line between its title and its lead (U8)."""
+    at = open_page("lessons/limits.py", {"lang": lang})
+    assert not at.exception
+    texts = [m.value for m in at.markdown]
+    for section in ("noise", "k", "hide", "avg", "cost"):
+        why = texts.index(translate(f"lab_{section}_why", lang))
+        lead = translate(f"lab_{section}_lead", lang)[:20]
+        assert texts[why + 1].startswith(lead), section  # the lead comes right after it
+        assert translate(f"lab_{section}_title", lang) in [h.value for h in at.header]

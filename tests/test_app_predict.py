@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -197,3 +199,16 @@ def test_the_shared_home_link_never_carries_the_skip():
     at.button(key="guide_skip").click().run()
     shared = " ".join(t.value for t in at.sidebar.text)
     assert "items=A,B,C" in shared and "guide" not in shared
+
+
+def test_the_labs_stars_wait_for_the_guess():
+    """The lab's k chart draws its stars (where the winner flips: the prompt's answer) only after the guess."""
+    at = open_page("lessons/limits.py", {"rel": "0,2,0,0,1", "lab_alt": "reverse", "lang": "en"})
+
+    def star_traces() -> list[dict]:
+        specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+        return [t for s in specs for t in s["data"] if t.get("marker", {}).get("symbol") == "star"]
+
+    assert LAB_SWAPS and not star_traces()
+    prompt_radio(at, "limits").set_value("3").run()  # a wrong guess shows the answer too
+    assert [t["x"] for t in star_traces()] == [LAB_SWAPS]

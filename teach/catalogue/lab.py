@@ -52,6 +52,32 @@ STRINGS: dict[str, tuple[str, str]] = {
         "This lab scores the listed items in their current order, without tie averaging or the pool of judged items, "
         "so its nDCG may differ from the one above.",
     ),
+    "lab_noise_why": (
+        "**왜 중요한가:** 같은 항목을 두 사람이 다르게 채점하면, 보고하는 nDCG는 시스템만이 아니라 누가 채점했는지에 따라서도 "
+        "달라집니다.",
+        "**Why it matters:** when two people grade the same items differently, the nDCG you report depends on who "
+        "graded, not only on the system.",
+    ),
+    "lab_k_why": (
+        "**왜 중요한가:** 같은 두 랭킹도 k를 바꾸면 앞서는 쪽이 바뀔 수 있습니다. '어느 쪽이 나은가'에는 k가 함께 붙어야 합니다.",
+        '**Why it matters:** the same two rankings can trade the lead when k changes, so "which is better" always '
+        "needs its k.",
+    ),
+    "lab_hide_why": (
+        "**왜 중요한가:** 실제 평가 데이터는 대부분의 문서에 판정이 없고, 판정 없는 문서를 어떻게 다루느냐에 따라 nDCG가 "
+        "움직입니다.",
+        "**Why it matters:** real test collections leave most documents unjudged, and how those are counted moves "
+        "nDCG.",
+    ),
+    "lab_avg_why": (
+        "**왜 중요한가:** 시스템의 숫자 하나는 쿼리들의 평균이라, 어떤 쿼리를 평균에 넣느냐에 따라 달라집니다.",
+        "**Why it matters:** a system's one number is a mean over queries, and which queries go into it changes it.",
+    ),
+    "lab_cost_why": (
+        "**왜 중요한가:** IDCG의 계산 비용이 정말 한계인지에 따라, 쿼리가 아주 많을 때 nDCG를 써도 되는지가 갈립니다.",
+        "**Why it matters:** whether IDCG's cost is a real limit decides whether nDCG is usable with very many "
+        "queries.",
+    ),
     "lab_noise_title": ("1. 주관적인 점수: 평가자마다 다르게 매깁니다", "1. Subjective grades: annotators disagree"),
     "lab_noise_lead": (
         "관련성 점수는 사람이(요즘은 LLM도) 매깁니다. 같은 문서라도 평가자마다 점수가 한 등급쯤 달라지곤 합니다. "
