@@ -21,6 +21,7 @@ import streamlit as st
 
 from ui import editor, failsafe, nav, session, share, style
 from ui.components.chrome import translate_chrome
+from ui.components.history import one_entry_per_switch
 from ui.features.registry import STATES
 from ui.i18n import T
 
@@ -31,6 +32,7 @@ session.begin_run()
 session.follow_history(STATES)
 editor.language_picker()
 translate_chrome()  # Streamlit's own English (toolbars, help labels, uploader) in the page's language
+one_entry_per_switch()  # a page switch is one history entry: Back returns to the page the user came from
 
 page = st.navigation(
     session.pages(

@@ -48,7 +48,8 @@ KEEP_WORDS = """<style>
 .st-key-folded_line > * { flex: 0 1 auto !important; width: auto !important; }
 .st-key-folded_line > :last-child { flex: 1 1 14rem !important; min-width: 0; }
 [data-testid=stMainBlockContainer] { padding-top: 4rem !important; }
-.st-key-ndcg_chrome { display: none !important; }  /* ui.components.chrome draws nothing: no gap for it */
+/* ui.components.chrome and .history draw nothing: no gap for them */
+.st-key-ndcg_chrome, .st-key-ndcg_history { display: none !important; }
 /* nDCG counted without some rows: its number carries a star, "1.0000*", and the line under it says why (UX #13). */
 :is(.st-key-headline_metrics_partial > :first-child, .st-key-folded_ndcg_partial)
   [data-testid=stMetricValue] > div::after { content: "*"; color: #c2410c; }
