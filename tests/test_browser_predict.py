@@ -107,7 +107,7 @@ def play_guide(page, lang: str, *, phone: bool) -> list[str]:
 @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_newcomer_plays_the_guided_start_into_the_step_lesson_with_their_ranking(browser, server_url, lang, size):
-    """Real drags reorder A, B, C; four right guesses; the last button opens /steps with that order and its nDCG."""
+    """Real drags reorder A, B, C; four right guesses; the last button opens /steps at its top with that order and nDCG."""
     context, page = open_context(browser, size)
     page.goto(f"{server_url}/?lang={lang}")
     order = play_guide(page, lang, phone="has_touch" in size)
@@ -120,6 +120,8 @@ def test_a_newcomer_plays_the_guided_start_into_the_step_lesson_with_their_ranki
     page.wait_for_url(re.compile(address), timeout=WAIT)
     expect(page.locator("li[data-uid] .name")).to_have_text(order, timeout=WAIT)
     expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking(grades, k=3).ndcg:.4f}", timeout=WAIT)
+    page.wait_for_timeout(1200)  # the step page's later elements have mounted
+    assert page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollTop") == 0  # at its top
     assert not page.js_errors
     context.close()
 

@@ -42,6 +42,8 @@ def url_warning() -> None:
         st.warning(plain(text), icon=":material/warning:")
     elif problem:
         st.warning(plain(T("url_reset_warning", why=problem_text(problem))), icon=":material/warning:")
+    if not (problem and problem[0].startswith("data_opened")):  # the guided start's end opens /steps at its top
+        owndata.start_at_top()
 
 
 def language_picker() -> None:

@@ -19,6 +19,7 @@ from ui import arithmetic, failsafe, nav, session, tables
 from ui.components.remember import remember
 from ui.components.sortable import sortable_list
 from ui.features import guide as state
+from ui.features import owndata
 from ui.i18n import T
 from ui.predict import ask
 
@@ -154,6 +155,7 @@ def story() -> None:
             icon=":material/calculate:",
         ):
             state.finish()
+            owndata.open_at_top()  # the step lesson starts at its top, not at this page's scroll
             st.switch_page(nav.BY_SLUG["steps"].script)
 
 

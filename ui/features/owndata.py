@@ -173,12 +173,18 @@ def back_link() -> None:
     """Under the step page's "from your data" note: a link back to the data (whose files and rules are kept),
     and, right after "Open step by step", the page brought to its top."""
     st.page_link(nav.BY_SLUG["data"].script, label=T("data_back"), icon=":material/arrow_back:")
+    start_at_top()
+
+
+def start_at_top() -> None:
+    """Bring the page to its top when the page that opened it asked (``open_at_top``); else nothing."""
     if take_open_at_top():
         st.html(_TOP_JS, unsafe_allow_javascript=True)
 
 
 def open_at_top() -> None:
-    """Ask the next page to start at its top (the step page opened from here kept this page's scroll, U5)."""
+    """Ask the next page to start at its top (the step page opened from here, or from the guided start at the
+    home page's end, kept that page's scroll, U5)."""
     _SCROLL_TOP.set(True)
 
 
