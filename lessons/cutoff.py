@@ -8,13 +8,14 @@ from teach.format import fmt
 from ui import actions, editor, figures, session, tables
 from ui.glossary import help_for
 from ui.i18n import T
-from ui.predict import ask
+from ui.predict import ask, veiled
 from ui.scoring import score_view
 
 view = editor.lesson_header("cutoff", compact=True)
 ex = session.example()
 n = len(view.checked.grades)
-ask(predict.first_vs_all(view.result), "cutoff")  # a guess before the curve
+first = predict.first_vs_all(view.result)
+first_pick = ask(first, "cutoff")  # a guess before the curve
 
 if n > 1:
     st.slider(
@@ -34,52 +35,53 @@ if n < 6:
 
 curves = {g: score_view(ex, view.checked, gain=g, k=None).result.column("ndcg") for g in choices.gains()}
 ks = list(range(1, n + 1))
-st.subheader(T("cutoff_chart"), help=help_for("cutoff", "ndcg"))
-k_now = view.result.k or n
-figures.plot(
-    figures.figure(
-        [
-            {
-                "type": "scatter",
-                "mode": "lines+markers",
-                "name": T(choices.GainFacts.keys(g)["column"]),
-                "x": ks,
-                "y": curves[g].tolist(),
-                **figures.line_style(figures.gain_index(g)),
-            }
-            for g in curves
-        ],
-        x_title=T("axis_k"),
-        y_title="nDCG@k",
-        height=380,
-        shapes=[
-            {
-                "type": "line",
-                "x0": k_now,
-                "x1": k_now,
-                "y0": 0,
-                "y1": 1,
-                "yref": "y",
-                "line": {"dash": "dot", "color": figures.COLORS["marker"]},
-            }
-        ],
-        yaxis={"title": {"text": "nDCG@k"}, "range": [0, 1.05]},
-        xaxis={"title": {"text": T("axis_k")}, "dtick": 1 if n <= 20 else None},
-    ),
-    key="cutoff_curve",
-    table=None,
-)  # its numbers are the table below
-for g in curves:
-    st.write(
-        T(
-            "cutoff_range",
-            lo=fmt(float(curves[g].min())),
-            hi=fmt(float(curves[g].max())),
-            gain=T(choices.GainFacts.keys(g)["column"]),
+with veiled(first, first_pick, "cutoff"):
+    st.subheader(T("cutoff_chart"), help=help_for("cutoff", "ndcg"))
+    k_now = view.result.k or n
+    figures.plot(
+        figures.figure(
+            [
+                {
+                    "type": "scatter",
+                    "mode": "lines+markers",
+                    "name": T(choices.GainFacts.keys(g)["column"]),
+                    "x": ks,
+                    "y": curves[g].tolist(),
+                    **figures.line_style(figures.gain_index(g)),
+                }
+                for g in curves
+            ],
+            x_title=T("axis_k"),
+            y_title="nDCG@k",
+            height=380,
+            shapes=[
+                {
+                    "type": "line",
+                    "x0": k_now,
+                    "x1": k_now,
+                    "y0": 0,
+                    "y1": 1,
+                    "yref": "y",
+                    "line": {"dash": "dot", "color": figures.COLORS["marker"]},
+                }
+            ],
+            yaxis={"title": {"text": "nDCG@k"}, "range": [0, 1.05]},
+            xaxis={"title": {"text": T("axis_k")}, "dtick": 1 if n <= 20 else None},
+        ),
+        key="cutoff_curve",
+        table=None,
+    )  # its numbers are the table below
+    for g in curves:
+        st.write(
+            T(
+                "cutoff_range",
+                lo=fmt(float(curves[g].min())),
+                hi=fmt(float(curves[g].max())),
+                gain=T(choices.GainFacts.keys(g)["column"]),
+            )
         )
+    tables.show(
+        pd.DataFrame({"k": ks, **{T(choices.GainFacts.keys(g)["column"]): c for g, c in curves.items()}}),
+        height=tables.table_height(n),
+        download="cutoff",
     )
-tables.show(
-    pd.DataFrame({"k": ks, **{T(choices.GainFacts.keys(g)["column"]): c for g, c in curves.items()}}),
-    height=tables.table_height(n),
-    download="cutoff",
-)

@@ -15,7 +15,7 @@ from teach import predict
 from teach.format import fmt, num
 from ui import editor, session, tables
 from ui.i18n import T
-from ui.predict import ask
+from ui.predict import ask, veiled
 
 view = editor.lesson_header("definitions", compact=True)
 ex = session.example()
@@ -100,27 +100,29 @@ def unrounded(value) -> str | float:
     return f"{float(value[0])!r} – {float(value[1])!r}" if isinstance(value, tuple) else float(value)
 
 
-ask(predict.same_number(view.result.ndcg, rows[0][1], gain_key=ex.gain), "definitions")  # before the table
-st.subheader(T("defs_table_title", at=view.at))
-names, whys = [name for name, _, _ in rows], [why for _, _, why in rows]
-with st.container(key="definitions_table"):  # on a phone a value never breaks mid-number (UX #20, U10: ui.style)
-    tables.show(
-        pd.DataFrame(
-            {
-                T("defs_col_impl"): names,
-                T("defs_col_value"): [shown(value) for _, value, _ in rows],
-                T("defs_col_why"): whys,
-            }
-        ),
-        download="definitions",
-        export=pd.DataFrame(
-            {  # the file keeps every digit
-                T("defs_col_impl"): names,
-                T("defs_col_value"): [unrounded(value) for _, value, _ in rows],
-                T("defs_col_why"): whys,
-            }
-        ),
-    )
+same = predict.same_number(view.result.ndcg, rows[0][1], gain_key=ex.gain)
+same_pick = ask(same, "definitions")  # before the table
+with veiled(same, same_pick, "definitions"):
+    st.subheader(T("defs_table_title", at=view.at))
+    names, whys = [name for name, _, _ in rows], [why for _, _, why in rows]
+    with st.container(key="definitions_table"):  # on a phone a value never breaks mid-number (UX #20, U10: ui.style)
+        tables.show(
+            pd.DataFrame(
+                {
+                    T("defs_col_impl"): names,
+                    T("defs_col_value"): [shown(value) for _, value, _ in rows],
+                    T("defs_col_why"): whys,
+                }
+            ),
+            download="definitions",
+            export=pd.DataFrame(
+                {  # the file keeps every digit
+                    T("defs_col_impl"): names,
+                    T("defs_col_value"): [unrounded(value) for _, value, _ in rows],
+                    T("defs_col_why"): whys,
+                }
+            ),
+        )
 st.caption(T("defs_scores_note") if view.checked.scores is None else T("defs_scores_used"))
 
 st.subheader(T("defs_reproduce_title"))

@@ -10,13 +10,14 @@ from teach.format import fmt, num
 from ui import editor, figures, session, tables
 from ui.glossary import help_for
 from ui.i18n import T
-from ui.predict import ask
+from ui.predict import ask, veiled
 from ui.scoring import score_view
 
 view = editor.lesson_header("discount", compact=True)
 r = view.result
 n = len(view.checked.grades)
-ask(predict.halving_rank(r), "discount")  # a guess before the curves
+halving = predict.halving_rank(r)
+halving_pick = ask(halving, "discount")  # a guess before the curves
 
 c1, c2 = st.columns(2)
 base = c1.slider(
@@ -81,28 +82,31 @@ data.append(
 )
 items = [str(x) for x in r.column("item")[:shown]] + [""] * (horizon - shown)
 grades_shown = [num(g) for g in r.column("relevance")[:shown]] + [""] * (horizon - shown)
-figures.plot(
-    figures.figure(
-        data,
-        x_title=T("axis_rank"),
-        y_title=T("axis_discount"),
-        height=420,
-        xaxis={"title": {"text": T("axis_rank")}, "range": [0.5, horizon + 0.5]},  # ranks start at 1 (U20)
-        yaxis={"title": {"text": T("axis_discount")}, "range": [-0.03, 1.15]},  # room for the labels, no 1.2 tick
-        annotations=figures.point_labels(r.column("rank")[:shown], weights["log2"][:shown], r.column("item")[:shown])
-        if shown <= 15
-        else [],
-    ),
-    key="discount_curves",
-    table=pd.DataFrame(
-        {
-            T("col_rank"): ranks,
-            T("col_item"): items,
-            T("col_grade"): grades_shown,
-            **{names[name]: plotted[name] for name, _ in CURVES},
-        }
-    ),
-)
+with veiled(halving, halving_pick, "discount"):
+    figures.plot(
+        figures.figure(
+            data,
+            x_title=T("axis_rank"),
+            y_title=T("axis_discount"),
+            height=420,
+            xaxis={"title": {"text": T("axis_rank")}, "range": [0.5, horizon + 0.5]},  # ranks start at 1 (U20)
+            yaxis={"title": {"text": T("axis_discount")}, "range": [-0.03, 1.15]},  # room for the labels, no 1.2 tick
+            annotations=figures.point_labels(
+                r.column("rank")[:shown], weights["log2"][:shown], r.column("item")[:shown]
+            )
+            if shown <= 15
+            else [],
+        ),
+        key="discount_curves",
+        table=pd.DataFrame(
+            {
+                T("col_rank"): ranks,
+                T("col_item"): items,
+                T("col_grade"): grades_shown,
+                **{names[name]: plotted[name] for name, _ in CURVES},
+            }
+        ),
+    )
 if base != 2:  # at b = 2 the factor is 1 and the two curves are one
     st.caption(T("base_note", b=num(base), factor=fmt(float(np.log(base) / np.log(2)))))
 

@@ -11,46 +11,48 @@ from teach.format import fmt
 from ui import actions, editor, figures, session, tables
 from ui.glossary import help_for
 from ui.i18n import T
-from ui.predict import ask
+from ui.predict import ask, veiled
 from ui.scoring import score_view
 
 view = editor.lesson_header("gain", compact=True)
 ex = session.example()
-ask(predict.top_item_worth(view.result), "gain")  # a guess before the gain table
+worth = predict.top_item_worth(view.result)
+worth_pick = ask(worth, "gain")  # a guess before the gain table
 
-st.subheader(T("gain_table_title"), help=help_for("relevance", "gain_linear", "gain_exponential", "burges"))
-grades = np.arange(0, ex.scale + 1, dtype=float)
-left, right = st.columns([1, 1.4])
-with left:
-    tables.show(
-        pd.DataFrame(
-            {
-                T("axis_grade"): grades.astype(int),
-                **{T(choices.GainFacts.keys(g)["column"]): gain_values(grades, g) for g in choices.gains()},
-            }
-        ).convert_dtypes()
-    )
-with right:
-    figures.plot(
-        figures.figure(
-            [
+with veiled(worth, worth_pick, "gain"):
+    st.subheader(T("gain_table_title"), help=help_for("relevance", "gain_linear", "gain_exponential", "burges"))
+    grades = np.arange(0, ex.scale + 1, dtype=float)
+    left, right = st.columns([1, 1.4])
+    with left:
+        tables.show(
+            pd.DataFrame(
                 {
-                    "type": "bar",
-                    "name": T(choices.GainFacts.keys(g)["column"]),
-                    "x": grades.astype(int).tolist(),
-                    "y": gain_values(grades, g).tolist(),
-                    **figures.bar_style(figures.gain_index(g)),
+                    T("axis_grade"): grades.astype(int),
+                    **{T(choices.GainFacts.keys(g)["column"]): gain_values(grades, g) for g in choices.gains()},
                 }
-                for g in choices.gains()
-            ],
-            x_title=T("axis_grade"),
-            y_title=T("axis_gain"),
-            barmode="group",
-            height=300,
-        ),
-        key="gain_bars",
-        table=None,
-    )  # its numbers are the table on the left
+            ).convert_dtypes()
+        )
+    with right:
+        figures.plot(
+            figures.figure(
+                [
+                    {
+                        "type": "bar",
+                        "name": T(choices.GainFacts.keys(g)["column"]),
+                        "x": grades.astype(int).tolist(),
+                        "y": gain_values(grades, g).tolist(),
+                        **figures.bar_style(figures.gain_index(g)),
+                    }
+                    for g in choices.gains()
+                ],
+                x_title=T("axis_grade"),
+                y_title=T("axis_gain"),
+                barmode="group",
+                height=300,
+            ),
+            key="gain_bars",
+            table=None,
+        )  # its numbers are the table on the left
 
 st.subheader(T("side_title"), help=help_for("dcg", "idcg", "ndcg"))
 every = {g: score_view(ex, view.checked, gain=g).result for g in choices.gains()}

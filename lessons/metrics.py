@@ -16,7 +16,7 @@ from ui import actions, editor, panels, session, tables
 from ui.glossary import help_for
 from ui.i18n import T
 from ui.metric_cards import METRICS
-from ui.predict import ask
+from ui.predict import ask, veiled
 
 # On the app's opening example every grade is at least 1, so at threshold 1 every binary metric is 1.0000: opened
 # on it, the page starts at threshold 2 instead (once a session; Undo goes back), so they differ (review 3, G7).
@@ -60,18 +60,20 @@ if r.has_ties:
     st.caption(T("metrics_ties"))
 
 # The values side by side (nDCG carries its own cut-off label: @n, or none with a judged pool).
-ask(predict.reciprocal_rank(r, threshold, listed + extra), "metrics")  # a guess before the values
-st.subheader(T("metrics_table_title"))
-tables.show(
-    pd.DataFrame(
-        {
-            T("col_measure"): [f"{x.symbol}{view.at if x.key == 'ndcg' else at}" for x in METRICS],
-            T("metrics_col_value"): [x.value(m, r) for x in METRICS],
-        }
-    ),
-    download="metrics_values",
-)
-st.info(T("metrics_means"), icon=":material/functions:")
+rr = predict.reciprocal_rank(r, threshold, listed + extra)
+rr_pick = ask(rr, "metrics")  # a guess before the values
+with veiled(rr, rr_pick, "metrics"):
+    st.subheader(T("metrics_table_title"))
+    tables.show(
+        pd.DataFrame(
+            {
+                T("col_measure"): [f"{x.symbol}{view.at if x.key == 'ndcg' else at}" for x in METRICS],
+                T("metrics_col_value"): [x.value(m, r) for x in METRICS],
+            }
+        ),
+        download="metrics_values",
+    )
+    st.info(T("metrics_means"), icon=":material/functions:")
 
 # Rank by rank: which items count as relevant, and precision@i.
 st.subheader(T("metrics_rank_title"))

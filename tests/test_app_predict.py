@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -101,6 +102,30 @@ def test_each_lesson_asks_before_it_shows_and_answers_right_and_wrong(page, plac
     assert any(translate("predict_streak", lang, right=0, asked=1) in c for c in captions)
     prompt_radio(again, place).set_value(right).run()  # a second pick is shown, but only the first guess counts
     assert any(translate("predict_streak", lang, right=0, asked=1) in c for c in feedback(again)[2])
+
+
+VEILED = [c for c in CASES if c[1] in ("gain", "discount", "cutoff", "metrics", "definitions")]
+
+
+@pytest.mark.parametrize(("page", "place", "link", "right", "wrong", "after"), VEILED, ids=[c[1] for c in VEILED])
+def test_what_answers_a_prompt_is_veiled_until_the_guess(page, place, link, right, wrong, after):
+    """Until a pick, one line under the prompt says what follows comes into focus after the guess; a pick, right or
+    wrong, takes the line (and with it the blur, ui.style) away."""
+    veil = translate("predict_veil", "en")
+    at = open_page(page, {**link, "lang": "en"})
+    assert sum(veil in c for c in feedback(at)[2]) == 1
+    prompt_radio(at, place).set_value(wrong).run()
+    assert not any(veil in c for c in feedback(at)[2])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_nothing_above_the_gain_prompt_gives_its_answer(lang):
+    """No text above the gain lesson's question says what a grade of 3 is worth exponentially (7), the answer."""
+    at = open_page("lessons/gain.py", {"lang": lang})
+    nodes = _nodes(at)
+    where = next(i for i, n in enumerate(nodes) if getattr(n, "key", None) == prompt_radio(at, "gain").key)
+    above = [_text(n) for n in nodes[:where]]
+    assert above and not [t for t in above if re.search(r"(?<![\d.])7(?![\d.])", t)]
 
 
 def test_the_streak_counts_first_guesses_across_lessons():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.conftest import open_page
@@ -133,6 +135,18 @@ def test_korean_style_the_review_corrected(key, has, lacks):
     """The Korean sentences review 3 corrected read as corrected (G17, G18)."""
     ko = CATALOGUE[key][0]
     assert has in ko and lacks not in ko
+
+
+# A Korean particle's form follows the sound before it (을/를, 이/가, 으로/로 …), which a placeholder cannot know:
+# a user's item name or a number. So no particle follows a placeholder (or its parenthesis), and no "(으)로" hedges.
+_PARTICLE_AFTER = re.compile(r"\{\w+\}(\([^)]*\))?(을|를|이|가|은|는|와|과|으로|로)(?![가-힣])")
+_HEDGE = re.compile(r"\((으|이|을|를|은|는|과|와)\)")
+
+
+def test_no_korean_particle_guesses_the_sound_of_a_placeholder():
+    """No Korean sentence puts a sound-dependent particle straight after a name or number it fills in (G17)."""
+    bad = [key for key, (ko, _) in CATALOGUE.items() if _PARTICLE_AFTER.search(ko) or _HEDGE.search(ko)]
+    assert bad == []
 
 
 def test_the_glossarys_idcg_line_names_both_ideals():

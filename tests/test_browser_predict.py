@@ -198,3 +198,24 @@ def test_a_right_answer_is_celebrated_unless_motion_is_reduced(browser, server_u
     shown = cheer.evaluate("e => getComputedStyle(e).display")
     assert shown == ("block" if motion == "no-preference" else "none")
     context.close()
+
+
+@pytest.mark.parametrize("place", ["gain", "discount", "cutoff", "metrics", "definitions"])
+def test_what_answers_a_prompt_is_out_of_focus_until_the_guess(browser, server_url, place):
+    """On each lesson whose next element gives the answer away, that element is blurred and takes no pointer until a
+    pick; after a real click on an option it is sharp."""
+    context, page = open_context(browser, DESKTOP)
+    page.goto(f"{server_url}/{place}?lang=en")
+    veil = page.locator(f".st-key-predict_veil_{place}")
+    expect(veil).to_be_visible(timeout=FIRST_LOAD)
+    settle(page)
+    expect(veil).to_have_css("filter", "blur(7px)", timeout=WAIT)  # the page's style sheet may land after the veil
+    expect(veil).to_have_css("pointer-events", "none")
+    box = page.locator(f".st-key-predict_{place}")
+    box.scroll_into_view_if_needed()
+    box.locator("[role=radiogroup] label").first.click()
+    settle(page)
+    expect(veil).to_have_count(0, timeout=WAIT)
+    expect(page.get_by_text(translate("predict_veil", "en"))).to_have_count(0)
+    assert not page.js_errors
+    context.close()

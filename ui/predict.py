@@ -3,7 +3,8 @@
 ``ask(prompt, place)`` draws one ``teach.predict.Prompt`` in a bordered box (key ``predict_PLACE``):
 the question as a choice with nothing picked, and after a pick the verdict (friendly either way)
 with the explanation, and the session's streak: how many questions were answered right at the first
-guess. Only the first guess counts; nothing is stored on the server. ``cheer(key)`` is the small
+guess. ``veiled(prompt, pick, place)`` holds what gives the answer away out of focus until the guess. Only
+the first guess counts; nothing is stored on the server. ``cheer(key)`` is the small
 celebration of a right answer (a short CSS pop that the reduced-motion setting turns off), drawn
 once per key.
 """
@@ -54,6 +55,16 @@ def cheer(key: object) -> None:
         return
     done.add(key)
     st.html(CHEER)
+
+
+def veiled(prompt: Prompt | None, pick: str | None, place: str):
+    """The container for what answers ``prompt``: until the learner has picked, one line says so and the container
+    (key ``predict_veil_PLACE``) is blurred by ui.style, so the answer is not read before the guess. Its numbers stay
+    in the page, for screen readers; without a prompt, or after a pick, it is a plain container."""
+    if prompt is None or pick is not None:
+        return st.container()
+    st.caption(f":material/visibility_off: {T('predict_veil')}")
+    return st.container(key=f"predict_veil_{place}")
 
 
 def ask(prompt: Prompt | None, place: str) -> str | None:

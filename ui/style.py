@@ -50,6 +50,8 @@ KEEP_WORDS = """<style>
 [data-testid=stMainBlockContainer] { padding-top: 4rem !important; }
 /* ui.components.chrome and .history draw nothing: no gap for them */
 .st-key-ndcg_chrome, .st-key-ndcg_history { display: none !important; }
+/* What answers a prediction prompt stays out of focus until the guess (ui.predict.veiled): no hover peeks either. */
+[class*=st-key-predict_veil_] { filter: blur(7px); opacity: .55; pointer-events: none; user-select: none; }
 /* nDCG counted without some rows: its number carries a star, "1.0000*", and the line under it says why (UX #13). */
 :is(.st-key-headline_metrics_partial > :first-child, .st-key-folded_ndcg_partial)
   [data-testid=stMetricValue] > div::after { content: "*"; color: #c2410c; }

@@ -6,8 +6,8 @@ STRINGS: dict[str, tuple[str, str]] = {
     # Gain page
     "gain_title": ("선형 이득 vs 지수 이득", "Linear gain vs exponential gain"),
     "gain_lead": (
-        "표준 공식은 관련성 점수를 그대로 이득으로, 강조 공식은 2^rel − 1을 이득으로 씁니다. 점수 3은 선형으로 3, 지수로 7입니다.",
-        "The standard form uses the grade as the gain; the emphasis form uses 2^rel − 1. A grade of 3 is worth 3 linearly and 7 exponentially.",
+        "표준 공식은 관련성 점수를 그대로 이득으로, 강조 공식은 2^rel − 1을 이득으로 씁니다. 점수가 높을수록 두 공식의 차이가 커집니다.",
+        "The standard form uses the grade as the gain; the emphasis form uses 2^rel − 1. The higher the grade, the further apart the two.",
     ),
     "gain_table_title": ("관련성 점수별 이득", "Gain per grade"),
     "axis_grade": ("관련성 점수", "Grade"),

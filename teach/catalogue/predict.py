@@ -12,6 +12,10 @@ STRINGS: dict[str, tuple[str, str]] = {
         "Right first guesses this session: {right} of {asked}",
     ),
     "predict_literal": ("{text}", "{text}"),
+    "predict_veil": (
+        "위의 질문에 먼저 답하면 아래가 선명하게 보입니다.",
+        "Answer the question above first: then what follows comes into focus.",
+    ),
     # Options
     "predict_opt_up": ("올라간다", "Goes up"),
     "predict_opt_same": ("그대로다", "Stays the same"),
@@ -32,11 +36,11 @@ STRINGS: dict[str, tuple[str, str]] = {
     "predict_opt_no": ("아니요, 다른 값", "No, another value"),
     # Step by step: move the best item not at rank 1 to the top
     "predict_move_q": (
-        "항목 {name}(지금 {rank}위)을 1위로 올리면 nDCG는 어떻게 될까요?",
+        "지금 {rank}위인 {name} 항목을 1위로 올리면 nDCG는 어떻게 될까요?",
         "Will nDCG go up if {name} (now at rank {rank}) moves to rank 1?",
     ),
     "predict_move_why_up": (
-        "관련성 {grade}인 {name} 항목이 1위가 되면 감쇠가 가장 작은 자리에서 가장 큰 이득을 얻어, nDCG가 {before}에서 {after}(으)로 올라갑니다.",
+        "관련성 {grade}인 {name} 항목이 1위가 되면 감쇠가 가장 작은 자리에서 가장 큰 이득을 얻어, nDCG가 올라갑니다: {before} → {after}.",
         "{name} (grade {grade}) at rank 1 puts the largest gain where the discount is smallest: nDCG goes from {before} to {after}.",
     ),
     "predict_move_why_same": (
@@ -44,7 +48,7 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{name} (grade {grade}) has the grade of the items it passes, so nDCG stays at {before}.",
     ),
     "predict_move_why_down": (
-        "관련성 {grade}인 {name} 항목을 1위로 올리면 더 높은 등급의 항목이 아래로 밀려, nDCG가 {before}에서 {after}(으)로 내려갑니다.",
+        "관련성 {grade}인 {name} 항목을 1위로 올리면 더 높은 등급의 항목이 아래로 밀려, nDCG가 내려갑니다: {before} → {after}.",
         "Moving {name} (grade {grade}) to rank 1 pushes better items down: nDCG goes from {before} to {after}.",
     ),
     # Gain: how much is a high grade worth, and can the gain flip a comparison
