@@ -219,3 +219,21 @@ def test_what_answers_a_prompt_is_out_of_focus_until_the_guess(browser, server_u
     expect(page.get_by_text(translate("predict_veil", "en"))).to_have_count(0)
     assert not page.js_errors
     context.close()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_phone_home_page_opens_on_the_first_question(browser, server_url, lang):
+    """At 390×844 the home page's first screen holds the guided start's question and the first row of the list the
+    learner drags, not a title and a list of links (U16)."""
+    context, page = open_context(browser, PHONE)
+    page.goto(f"{server_url}/?lang={lang}")
+    cards = page.locator(".st-key-guide li[data-uid]")
+    expect(cards).to_have_count(3, timeout=FIRST_LOAD)
+    settle(page)
+    box = cards.first.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= PHONE["viewport"]["height"]
+    heading = page.locator("[data-testid=stMain] h2, [data-testid=stMain] h3").first  # "1. Which order is best?"
+    top = heading.bounding_box()
+    assert top is not None and top["y"] + top["height"] <= PHONE["viewport"]["height"]
+    assert not page.js_errors
+    context.close()
