@@ -55,6 +55,7 @@ def on_join() -> None:
     with contextlib.suppress(ValueError):
         code = links.parse_code(typed)
     if not (code and live.known_room(code)) and live.join_blocked(s):
+        live.refused()
         live.set_note(("live_blocked", {}))
         return
     try:
@@ -71,15 +72,18 @@ def on_join() -> None:
         live.set_note(("live_no_room", {"code": typed[:20]}))
         return
     except RoomFull:
+        live.refused()
         live.set_note(("live_full", {"max": MAX_STUDENTS}))
         return
     except RoomLocked:
+        live.refused()
         live.set_note(("live_locked", {}))
         return
     except NicknameTaken:
         live.set_note(("live_nickname_taken", {"name": clean_nickname(session.widget_value("live_join_name"))}))
         return
     except JoinsPaced as paced:
+        live.refused()
         live.set_note(("live_paced", {"seconds": max(1, math.ceil(min(paced.wait, 60.0)))}))
         return
     live.remember_room(code, student.id)
@@ -403,6 +407,7 @@ def room_view(place: dict) -> None:
             st.warning(T("live_no_room", code=code), icon=":material/search_off:")
             code = None
         elif live.join_blocked(s):
+            live.refused()
             st.warning(T("live_blocked"), icon=":material/block:")
             code = None
         elif live.room(code) is None:
@@ -434,6 +439,7 @@ def room_view(place: dict) -> None:
 
 # ---------------------------------------------------------------- the page
 
+live.wait_after_refusals()  # a session turned away at the door waits before it is served again
 place = live.place()
 if place.get("view") == "projector":  # the screen is the class's: no menu, nothing but the room
     st.set_page_config(initial_sidebar_state="collapsed")

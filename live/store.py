@@ -68,6 +68,13 @@ JOIN_RESERVE = 60
 NICKNAME_MAX = 24  # characters; longer nicknames are cut (the UI also says so)
 FAILED_JOIN_LIMIT = 5  # failed joins per client per FAILED_JOIN_WINDOW seconds
 FAILED_JOIN_WINDOW = 60.0
+# A session refused at the door (a wrong code, a blocked or paced or locked or full room) waits before its next
+# run: FIRST_RETRY_WAIT after one refusal in FAILED_JOIN_WINDOW, doubling with each more, at most LONGEST_RETRY_WAIT.
+# A student who mistypes once waits a quarter second; a tab that floods the door makes one run every 4 s, its
+# script thread asleep (no CPU, no GIL) while the class's runs go on.
+FIRST_RETRY_WAIT = 0.25
+LONGEST_RETRY_WAIT = 4.0
+
 DEFAULT_HOURS = 6.0  # a room's life unless the teacher picks another (1..48)
 MIN_HOURS, MAX_HOURS = 1.0, 48.0
 RESPONSE_MAX = 2000  # characters of an answer's JSON text
@@ -83,6 +90,13 @@ BUSY_TIMEOUT_MS = 5000  # SQLite's busy wait: how long a write waits for another
 WRITE_WAIT_S = 30.0  # seconds a write waits for this process's earlier writes (SQLite) before StoreBusy
 _PG_SCHEMA_LOCK = 0x6E646367  # pg_advisory_xact_lock key ("ndcg") serialising schema creation
 _INVISIBLE = frozenset(("Cc", "Cs", "Cf", "Zl", "Zp"))  # controls, surrogates, format characters, line breaks
+
+
+def retry_wait(refusals: int) -> float:
+    """Seconds a session refused ``refusals`` times within FAILED_JOIN_WINDOW waits between two of its runs."""
+    if refusals <= 0:
+        return 0.0
+    return min(FIRST_RETRY_WAIT * 2.0 ** min(refusals - 1, 16), LONGEST_RETRY_WAIT)
 
 
 class StoreError(Exception):

@@ -88,6 +88,17 @@ def _a_failed_page_fails_the_test(request, monkeypatch):
     monkeypatch.setattr(AppTest, "run", run)
 
 
+@pytest.fixture(autouse=True)
+def door_waits(monkeypatch) -> list[float]:
+    """The waits the live page asks of a session refused at the door (ui.features.live.wait_after_refusals),
+    recorded instead of slept: an AppTest run has a timeout, and the tests check the waits themselves."""
+    from ui.features import live
+
+    asked: list[float] = []
+    monkeypatch.setattr(live, "_sleep", asked.append)
+    return asked
+
+
 def metrics(at) -> dict[str, str]:
     """Displayed metric values by label, a k past the list's length read without its "(list of n)" (U9)."""
     return {re.sub(r" \((?:list of \d+|목록 \d+개)\)$", "", m.label): m.value for m in at.metric}

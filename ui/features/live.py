@@ -37,6 +37,7 @@ from live.store import (
     StoreBusy,
     StoreGone,
     database_url,
+    retry_wait,
 )
 from teach import exercises, model, worksheet
 from teach.format import fmt
@@ -65,6 +66,8 @@ _NOTE = Slot("live_note")
 _FAILS = Slot("live_fails")  # times of this session's failed joins
 _MINE = Slot("live_mine")  # room code -> this session's student id in it: a session joins a room once
 _MISSED = Slot("live_missed")  # codes this session's links named that held no room (each counted once)
+_REFUSED = Slot("live_refused")  # times this session was turned away at the door, failed joins included
+_LAST_RUN = Slot("live_last_run")  # when this session's last run of the live page began (time.monotonic)
 _VIA = Slot("live_via")  # room code -> the join token of the link this session came by (the room's QR code)
 
 
@@ -249,6 +252,38 @@ def failed_join(s: Store, code: str = "") -> None:
         _MISSED.setdefault(set()).add(code)
     _FAILS.set((*_my_failures(now), now))
     s.note_failed_join(clients()[1], now)
+
+
+def refused() -> None:
+    """Count one refusal of this session at the door (a blocked, paced, locked or full room; failed joins count
+    through ``failed_join``): its next runs wait (``wait_after_refusals``)."""
+    _REFUSED.set((*_recent(_REFUSED.get(()), time.time()), time.time()))
+
+
+def _recent(times: tuple[float, ...], now: float) -> tuple[float, ...]:
+    return tuple(t for t in times if t > now - FAILED_JOIN_WINDOW)
+
+
+_sleep = time.sleep  # tests record the waits instead (tests/conftest.py)
+
+
+def wait_after_refusals() -> float:
+    """Before the live page draws: a session turned away at the door within the last minute waits until
+    ``retry_wait(refusals)`` seconds after its previous run began, asleep (no CPU, no GIL). So a tab that floods
+    the door or guesses codes makes one run every few seconds whatever it sends, while the class's runs go on; a
+    session never refused never waits, nor one in a room it has joined or opened (a student who mistyped the code
+    twice is not slowed once in). Returns the seconds waited."""
+    code = _PLACE.get({}).get("room")
+    if code and known_room(code):
+        return 0.0
+    now = time.time()
+    refusals = len(_my_failures(now)) + len(_recent(_REFUSED.get(()), now))
+    start, last = time.monotonic(), _LAST_RUN.get(None)
+    wait = 0.0 if last is None else max(0.0, last + retry_wait(refusals) - start)
+    if wait > 0:
+        _sleep(wait)
+    _LAST_RUN.set(time.monotonic())
+    return wait
 
 
 def missed_room(code: str) -> bool:
