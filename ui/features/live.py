@@ -264,7 +264,8 @@ def _recent(times: tuple[float, ...], now: float) -> tuple[float, ...]:
     return tuple(t for t in times if t > now - FAILED_JOIN_WINDOW)
 
 
-_sleep = time.sleep  # tests record the waits instead (tests/conftest.py)
+_sleep = time.sleep  # tests record the waits instead (tests/conftest.py) ...
+_clock = time.monotonic  # ... and may hold this clock still
 
 
 def wait_after_refusals() -> float:
@@ -278,11 +279,11 @@ def wait_after_refusals() -> float:
         return 0.0
     now = time.time()
     refusals = len(_my_failures(now)) + len(_recent(_REFUSED.get(()), now))
-    start, last = time.monotonic(), _LAST_RUN.get(None)
+    start, last = _clock(), _LAST_RUN.get(None)
     wait = 0.0 if last is None else max(0.0, last + retry_wait(refusals) - start)
     if wait > 0:
         _sleep(wait)
-    _LAST_RUN.set(time.monotonic())
+    _LAST_RUN.set(_clock())
     return wait
 
 
