@@ -152,6 +152,9 @@ def test_a_score_without_some_rows_carries_a_star(page, server_url, slug):
     # A rerun right after load (a component's first value) can briefly clear the headline's placeholder, so that
     # the page's first metric is, for a moment, the averaging section's: wait for the headline to be back.
     expect(page.locator("[data-testid=stMetricValue]").first).to_have_text("1.0000", timeout=WAIT)
+    # The star is the starred container's style rule; in a full run its style sheet can land a moment after the number.
+    starred = f"() => {{ const s = ({star})(); return s[0] === '1.0000' && s[1] === '\"*\"'; }}"
+    page.wait_for_function(starred, timeout=WAIT)
     assert page.evaluate(star) == ["1.0000", '"*"']
     open_lesson(page, f"{server_url}/{slug}?{SOURCE}&lang=en")
     expect(page.get_by_text("This score counts only", exact=False)).to_have_count(0, timeout=WAIT)
