@@ -230,8 +230,13 @@ def clients() -> tuple[str, str]:
     return f"tab:{ctx.session_id if ctx else 'none'}", f"ip:{ip or 'unknown'}"
 
 
-def _my_failures(now: float) -> list[float]:
-    return [t for t in _FAILS.get(()) if t > now - FAILED_JOIN_WINDOW]
+def _recent(times: tuple[float, ...], now: float) -> tuple[float, ...]:
+    """The times within the last FAILED_JOIN_WINDOW seconds."""
+    return tuple(t for t in times if t > now - FAILED_JOIN_WINDOW)
+
+
+def _my_failures(now: float) -> tuple[float, ...]:
+    return _recent(_FAILS.get(()), now)
 
 
 def join_blocked(s: Store) -> bool:
@@ -257,11 +262,8 @@ def failed_join(s: Store, code: str = "") -> None:
 def refused() -> None:
     """Count one refusal of this session at the door (a blocked, paced, locked or full room; failed joins count
     through ``failed_join``): its next runs wait (``wait_after_refusals``)."""
-    _REFUSED.set((*_recent(_REFUSED.get(()), time.time()), time.time()))
-
-
-def _recent(times: tuple[float, ...], now: float) -> tuple[float, ...]:
-    return tuple(t for t in times if t > now - FAILED_JOIN_WINDOW)
+    now = time.time()
+    _REFUSED.set((*_recent(_REFUSED.get(()), now), now))
 
 
 _sleep = time.sleep  # tests record the waits instead (tests/conftest.py) ...
