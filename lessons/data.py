@@ -106,7 +106,9 @@ def open_query(run, collection, s, query: str, gain: str) -> None:
     top with a note saying where it came from (and which number it shows, when it cannot show the table's)."""
     row = s.per_query[s.per_query["query_id"].astype(str) == query]
     value = float(row[f"ndcg_{gain}"].iloc[0]) if len(row) else None
-    ex, note = owndata.query_example(run, collection.qrels, query, k=s.k, ideal=s.ideal, gain=gain, table_value=value)
+    ex, note = owndata.query_example(
+        run, collection.judgments, query, k=s.k, ideal=s.ideal, gain=gain, table_value=value
+    )
     if ex is None:
         st.warning(plain(problem_text(note)), icon=":material/warning:")
         return

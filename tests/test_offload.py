@@ -15,6 +15,7 @@ from ndcg_core.files import load
 from tests.test_app_data import QRELS, RUN_A, RUN_B, data_page, means, trec_eval_mean, unescaped, upload
 from ui import offload
 from ui.features import owndata, owndata_jobs
+from ui.i18n import translate
 
 
 def no_worker_left(timeout: float = 5.0) -> bool:
@@ -102,10 +103,36 @@ def test_the_upload_page_reads_and_scores_uploads_in_a_worker_and_shows_trec_eva
     monkeypatch.setattr(offload, "run", lambda fn, *a, **kw: asked.append(fn.__name__) or real(fn, *a, **kw))
     at = upload(data_page(), [("a.run", RUN_A), ("b.run", RUN_B)], ("q.qrels", QRELS))
     assert not at.exception
-    assert asked.count("read") == 3 and asked.count("score") == 2
+    assert asked.count("read_summary") == 3 and asked.count("score") == 2
     got = means(at)
     assert got["a.run"][0] == pytest.approx(trec_eval_mean(RUN_A, QRELS, 10), abs=5e-5)
     assert got["b.run"][0] == pytest.approx(trec_eval_mean(RUN_B, QRELS, 10), abs=5e-5)
+
+
+def test_the_server_keeps_no_rows_of_an_upload_and_opens_its_queries_in_a_worker(monkeypatch):
+    """An upload comes back from its worker as a summary without rows (the class's GIL, issue 23); opening one of its
+    queries reads the bytes again in a worker, and the step lesson's nDCG@10 equals the table's."""
+    asked = []
+    real = offload.run
+    monkeypatch.setattr(offload, "run", lambda fn, *a, **kw: asked.append(fn.__name__) or real(fn, *a, **kw))
+    at = upload(data_page(), [("a.run", RUN_A)], ("q.qrels", QRELS))
+    kept = [f for f in at.session_state["_data_memo"]["files"].values() if f.name in ("a.run", "q.qrels")]
+    assert len(kept) == 2 and all(isinstance(f, owndata_jobs.Summary) for f in kept)
+    assert sorted(f.kind for f in kept) == ["qrels", "run"] and not hasattr(kept[0], "tables")
+    table = at.dataframe[0].value
+    query = str(table.iloc[0, 0])
+    value = float(table.iloc[0][f"nDCG@10 · {translate('data_gain_linear', 'en')}"])
+    at.selectbox(key="data_open_query").set_value(query)
+    next(b for b in at.button if b.label == translate("data_open", "en")).click().run()
+    assert not at.exception and asked[-1] == "query_rows"
+    assert {m.label: m.value for m in at.metric}["nDCG@10"] == f"{value:.4f}"
+
+
+def test_a_query_opened_from_a_worker_has_the_servers_rows():
+    """``query_rows`` from an upload's bytes in a worker gives the rows the server would take from the file read here."""
+    here = owndata_jobs.query_rows(load(RUN_A, "a.run"), load(QRELS, "q.qrels"), "q03")
+    there = offload.run(owndata_jobs.query_rows, (RUN_A, "a.run"), (QRELS, "q.qrels"), "q03")
+    assert len(here[0]) and all(a.equals(b) for a, b in zip(here, there, strict=True))
 
 
 def test_a_big_comparison_runs_in_a_worker_with_the_servers_numbers(monkeypatch):

@@ -23,7 +23,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from ndcg_core.collection import CollectionScores, score_collection
 from ndcg_core.files import FileError, Loaded
 from ndcg_core.stats import Comparison, Stop, Stopped, compare, holm
-from ndcg_core.trec import LineProblem, trec_order
+from ndcg_core.trec import LineProblem
 from teach import model
 from teach.format import plain
 from ui import failsafe, nav, offload, serverlog
@@ -78,6 +78,7 @@ OPEN_CHOICES = 1_000  # queries the "open a query" box lists (worst first); a se
 OPEN_ITEMS = 30  # documents a query brings to the step view, or as many as its k reaches, up to OPEN_MAX
 OPEN_MAX = 100  # the most a query brings: past it the step view shows nDCG@OPEN_MAX and says so
 Problem = model.Problem
+File = Loaded | jobs.Summary  # a file the page uses: the sample read here, or an upload's summary (``read``)
 
 
 @dataclass(frozen=True)
@@ -197,15 +198,10 @@ def take_open_at_top() -> bool:
 class Collection:
     """The runs and the judgments the page evaluates, and the sentences about what could not be used."""
 
-    runs: list[Loaded] = field(default_factory=list)
-    judgments: Loaded | None = None  # the file whose judgments serve: the qrels box's, or a run table's
+    runs: list[File] = field(default_factory=list)
+    judgments: File | None = None  # the file whose judgments serve: the qrels box's, or a run table's
     problems: list[Problem] = field(default_factory=list)  # files left out, files with lines left out
     texts: Mapping[str, Mapping[str, str]] = field(default_factory=dict)  # query id -> {"ko": ..., "en": ...}
-
-    @property
-    def qrels(self) -> pd.DataFrame | None:
-        """The judgments as a frame (built on first use for a file read in bulk)."""
-        return None if self.judgments is None else self.judgments.qrels
 
     @property
     def qrels_name(self) -> str | None:
@@ -243,19 +239,20 @@ def _in_server(upload: Upload) -> bool:
     return any(upload.key == _sample_file(name).key for name in (*SAMPLE_RUNS, SAMPLE_QRELS))
 
 
-def read(upload: Upload) -> Loaded | FileError:
+def read(upload: Upload) -> File | FileError:
     """The file read, or why it could not be: once per session and file content. An upload is read in a worker
-    process (``work``); the server keeps the result and which upload it came from (for ``scores``)."""
+    process (``work``); the server keeps its summary (``jobs.Summary``: never its rows) and which upload it came
+    from, whose bytes the worker reads again to score it or open one of its queries (``sources``)."""
     memo, sources = session_memo("files"), session_memo("sources")
     if upload.key not in memo:
         try:
             if _in_server(upload):
                 got = jobs.read(upload.data(), upload.name, MAX_ROWS, MAX_QUERIES)
             else:
-                got = work(jobs.read, upload.data(), upload.name, MAX_ROWS, MAX_QUERIES, name=upload.name)
-                if isinstance(got, Loaded):
+                got = work(jobs.read_summary, upload.data(), upload.name, MAX_ROWS, MAX_QUERIES, name=upload.name)
+                if isinstance(got, jobs.Summary):
                     sources[id(got)] = upload
-            memo[upload.key] = got if isinstance(got, Loaded) else jobs.file_error(got)
+            memo[upload.key] = got if isinstance(got, (Loaded, jobs.Summary)) else jobs.file_error(got)
         except FileError as exc:
             memo[upload.key] = exc
         except offload.Cancelled:  # the tab is gone: no one waits for this page
@@ -274,7 +271,7 @@ def line_problem(p: LineProblem) -> Problem:
     return (f"data_line_{p.code}", {"line": p.line, **{k: str(v) for k, v in p.params.items()}})
 
 
-def _dropped(loaded: Loaded) -> Problem | None:
+def _dropped(loaded: File) -> Problem | None:
     if not loaded.problems:
         return None
     first = loaded.problems[0]
@@ -288,7 +285,7 @@ def _file_error(exc: FileError) -> Problem:
     return (f"data_file_{exc.code}", params)
 
 
-def _take(out: Collection, upload: Upload, wrong_kind: str) -> Loaded | None:
+def _take(out: Collection, upload: Upload, wrong_kind: str) -> File | None:
     """``upload`` read for ``out``: the file, or None with its problem noted (unreadable, or a ``wrong_kind`` file)."""
     got = read(upload)
     if isinstance(got, FileError):
@@ -346,8 +343,17 @@ def sample() -> Collection:
     return out
 
 
+def _source(f: File) -> jobs.Source:
+    """What a worker reads ``f`` from: the upload's bytes and name, or the file read already (the sample)."""
+    upload = session_memo("sources").get(id(f))
+    if upload is not None:
+        return upload.data(), upload.name
+    assert isinstance(f, Loaded), "a summary always has its upload"
+    return f
+
+
 def scores(
-    run: Loaded, judgments: Loaded, *, k: int | None, ideal: str, missing: str, no_relevant: str
+    run: File, judgments: File, *, k: int | None, ideal: str, missing: str, no_relevant: str
 ) -> CollectionScores:
     """``score_collection`` of one run, kept for the session (the last ``KEPT_SCORES`` option sets).
 
@@ -362,8 +368,7 @@ def scores(
             given: dict[int, jobs.Source] = {}
             for f in (run, judgments):  # one tuple per file: the worker reads a run-and-judgments file once
                 if id(f) not in given:
-                    upload = sources.get(id(f))
-                    given[id(f)] = f if upload is None else (upload.data(), upload.name)
+                    given[id(f)] = _source(f)
             try:
                 memo[key] = work(
                     jobs.score, given[id(run)], given[id(judgments)], k, ideal, missing, no_relevant, name=run.name
@@ -376,6 +381,7 @@ def scores(
             except offload.Cancelled:  # the tab is gone
                 st.stop()
         else:
+            assert isinstance(run, Loaded) and isinstance(judgments, Loaded)  # the sample, read in the server
             memo[key] = score_collection(run, judgments, k=k, ideal=ideal, missing=missing, no_relevant=no_relevant)
         while len(memo) > KEPT_SCORES:
             memo.pop(next(iter(memo)))
@@ -474,9 +480,24 @@ def short_names(ids: list[str], limit: int) -> list[str]:
     return names
 
 
+def _query_rows(run: File, judgments: File, query: str) -> tuple[pd.DataFrame, pd.DataFrame] | None:
+    """``jobs.query_rows``: in a worker for an upload (None when its tab is gone), in the server for the sample."""
+    sources = session_memo("sources")
+    if id(run) not in sources and id(judgments) not in sources:
+        return jobs.query_rows(_source(run), _source(judgments), query)
+    given = {id(f): _source(f) for f in (run, judgments)}  # one source per file, as in ``scores``
+    try:
+        rows: tuple[pd.DataFrame, pd.DataFrame] = work(
+            jobs.query_rows, given[id(run)], given[id(judgments)], query, name=run.name
+        )
+    except offload.Cancelled:
+        return None
+    return rows
+
+
 def query_example(
-    run: Loaded,
-    qrels: pd.DataFrame,
+    run: File,
+    judgments: File,
     query: str,
     *,
     k: int | None,
@@ -493,10 +514,10 @@ def query_example(
     the table's ideal counts (every judged one, or the retrieved ones) are the judged pool, so the step
     view's nDCG@k is the table's. A list cut at ``OPEN_MAX`` shorter than k is shown at nDCG@``OPEN_MAX``,
     and the note gives the table's value beside it (content review 3, G5)."""
-    frame = run.run
-    assert frame is not None  # for type checkers: a file among the runs has a run (``_take``)
-    ranked = trec_order(frame[frame["query_id"].astype(str) == query])
-    judged = qrels[qrels["query_id"].astype(str) == query]
+    rows = _query_rows(run, judgments, query)
+    if rows is None:  # the tab is gone
+        st.stop()
+    ranked, judged = rows
     grades = dict(
         zip(judged["doc_id"].astype(str), np.maximum(judged["relevance"].to_numpy(dtype=float), 0.0), strict=True)
     )
