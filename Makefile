@@ -86,8 +86,8 @@ fuzz: $(VENV)/.dev
 # load average and its verdict: pass; "goal not yet met" (an open goal); "missed, within noise" (within the
 # baseline's margin, ±30% for timings); or REGRESSED, worse than the baseline beyond that margin. Every verdict but
 # pass exits 1 (benchmarks/goals.py exit_status), as do failed checks (0 errors, 0 leaks, the means agree).
-bench: $(VENV)/.dev browser
-	@status=0; for b in bench_batch bench_trec bench_pages bench_browser bench_clicks load_classroom load_room load_protocol load_churn attack_class; do \
+bench: $(VENV)/.dev browser nginx
+	@status=0; for b in bench_batch bench_trec bench_pages bench_browser bench_clicks bench_static load_classroom load_room load_protocol load_churn attack_class; do \
 		$(PY) benchmarks/$$b.py || { echo "benchmarks/$$b.py: a goal was missed or a check failed"; status=1; }; \
 	done; exit $$status
 

@@ -29,6 +29,7 @@ import argparse
 import asyncio
 import contextlib
 import grp
+import importlib.util
 import os
 import re
 import secrets
@@ -86,7 +87,17 @@ def render(prefix: Path, port: int, upstreams: list[str]) -> str:
         .replace("@PORT@", str(port))
         .replace("@SERVERS@", servers)
         .replace("@USER@", _user_line())
+        .replace("@STATIC@", str(streamlit_static()))
     )
+
+
+def streamlit_static() -> Path:
+    """The folder Streamlit serves its frontend's ``/static/`` files from (``streamlit/static/static``), found
+    without importing Streamlit."""
+    spec = importlib.util.find_spec("streamlit")
+    if spec is None or not spec.submodule_search_locations:
+        raise RuntimeError("Streamlit is not installed: its frontend files cannot be served")
+    return Path(next(iter(spec.submodule_search_locations))) / "static" / "static"
 
 
 @contextlib.contextmanager

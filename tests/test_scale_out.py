@@ -81,17 +81,17 @@ def cookie_key(context) -> str:
 
 
 def requests_of(cluster: ScaleOut, key: str) -> list[tuple[str, int, list[int]]]:
-    """(path, status, replica ports tried in order) of every request nginx routed by ``key``."""
+    """(path, status, replica ports tried in order) of every request of ``key``; no port for one nginx served itself."""
     return [
-        (path, int(status), [int(u.strip().rsplit(":", 1)[1]) for u in ups.split(",")])
+        (path, int(status), [] if ups == "-" else [int(u.strip().rsplit(":", 1)[1]) for u in ups.split(",")])
         for path, status, ups, k in _LINE.findall(cluster.access_log())
         if k == key
     ]
 
 
 def replica_of(cluster: ScaleOut, key: str) -> int:
-    """The one replica that served every request of ``key`` so far (fails if there were two)."""
-    served = {tried[-1] for _, _, tried in requests_of(cluster, key)}
+    """The one replica that served every request of ``key`` that reached one so far (fails if there were two)."""
+    served = {tried[-1] for _, _, tried in requests_of(cluster, key) if tried}
     assert len(served) == 1, f"requests of one browser went to {served}"
     return served.pop()
 
@@ -145,8 +145,26 @@ def test_fresh_browsers_spread_over_both_replicas_and_each_sticks_to_one(new_con
         context.close()
     wait_for_streams(cluster, list(placed))
     for key, port in placed.items():
-        assert replica_of(cluster, key) == port  # the websocket too, and every static file
-        assert any(p.startswith("/static/") for p, _, _ in requests_of(cluster, key))
+        assert replica_of(cluster, key) == port  # the websocket too, and every component file
+        static = [tried for p, _, tried in requests_of(cluster, key) if p.startswith("/static/")]
+        assert static and not any(static)  # Streamlit's own files came from nginx's disk, not from a replica
+
+
+def test_nginx_serves_streamlits_own_files_from_disk_as_the_replicas_would(cluster):
+    """A file of Streamlit's frontend comes from nginx itself (no replica in the log), the same bytes, cached for a year."""
+    page = urllib.request.urlopen(f"{cluster.url}/", timeout=30).read().decode()
+    path = re.search(r'src="\.?(/static/js/[^"]+\.js)"', page).group(1)
+    with urllib.request.urlopen(f"{cluster.url}{path}", timeout=30) as response:
+        body, cache = response.read(), response.headers["Cache-Control"]
+    direct = urllib.request.urlopen(f"{cluster.replicas[0].url}{path}", timeout=30)
+    assert body == direct.read() and "immutable" in cache and "max-age=31536000" in cache
+    assert response.headers["Content-Type"].startswith(direct.headers["Content-Type"].split(";")[0])  # a module script
+    assert direct.headers["Cache-Control"] == "public, immutable, max-age=31536000"
+    deadline = time.monotonic() + 10
+    while path not in cluster.access_log() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    served = [ups for p, status, ups, _ in _LINE.findall(cluster.access_log()) if p == path]
+    assert served == ["-"]  # nginx answered it; the direct request above went to the replica, not through nginx
 
 
 def test_a_killed_replicas_browser_reconnects_to_the_other_and_keeps_its_example(new_context, cluster):
