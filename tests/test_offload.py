@@ -128,6 +128,19 @@ def test_the_server_keeps_no_rows_of_an_upload_and_opens_its_queries_in_a_worker
     assert {m.label: m.value for m in at.metric}["nDCG@10"] == f"{value:.4f}"
 
 
+def test_a_run_still_shown_is_scored_after_the_session_forgot_its_read_file():
+    """Five runs, then another qrels: the first run's read file leaves the session's memo (KEPT_FILES), and the page
+    still scores it from the bytes its summary holds, with trec_eval's mean."""
+    runs = [(f"r{i}.run", RUN_A.replace(b" ", b"  ", i)) for i in range(owndata.MAX_RUNS)]  # five distinct files
+    at = upload(data_page(), runs, ("q.qrels", QRELS))
+    at.file_uploader(key="data_qrels_file").set_value(("q2.qrels", QRELS + b"\n", "text/plain"))
+    at.run()
+    kept = at.session_state["_data_memo"]["files"]
+    assert len(kept) == owndata.KEPT_FILES and not any(f.name == "r0.run" for f in kept.values())
+    assert not at.exception and not at.error
+    assert means(at)["r0.run"][0] == pytest.approx(trec_eval_mean(RUN_A, QRELS, 10), abs=5e-5)
+
+
 def test_a_query_opened_from_a_worker_has_the_servers_rows():
     """``query_rows`` from an upload's bytes in a worker gives the rows the server would take from the file read here."""
     here = owndata_jobs.query_rows(load(RUN_A, "a.run"), load(QRELS, "q.qrels"), "q03")

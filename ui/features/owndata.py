@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
@@ -241,24 +241,25 @@ def _in_server(upload: Upload) -> bool:
 
 def read(upload: Upload) -> File | FileError:
     """The file read, or why it could not be: once per session and file content. An upload is read in a worker
-    process (``work``); the server keeps its summary (``jobs.Summary``: never its rows) and which upload it came
-    from, whose bytes the worker reads again to score it or open one of its queries (``sources``)."""
-    memo, sources = session_memo("files"), session_memo("sources")
+    process (``work``); the server keeps its summary (``jobs.Summary``: never its rows) with the upload's bytes,
+    which a worker reads again to score it or to open one of its queries."""
+    memo = session_memo("files")
     if upload.key not in memo:
         try:
+            got: File | tuple[str, str, str, dict]
             if _in_server(upload):
                 got = jobs.read(upload.data(), upload.name, MAX_ROWS, MAX_QUERIES)
             else:
                 got = work(jobs.read_summary, upload.data(), upload.name, MAX_ROWS, MAX_QUERIES, name=upload.name)
                 if isinstance(got, jobs.Summary):
-                    sources[id(got)] = upload
+                    got = replace(got, data=upload.data())
             memo[upload.key] = got if isinstance(got, (Loaded, jobs.Summary)) else jobs.file_error(got)
         except FileError as exc:
             memo[upload.key] = exc
         except offload.Cancelled:  # the tab is gone: no one waits for this page
             st.stop()
         while len(memo) > KEPT_FILES:
-            sources.pop(id(memo.pop(next(iter(memo)))), None)
+            memo.pop(next(iter(memo)))
     return memo[upload.key]
 
 
@@ -343,13 +344,13 @@ def sample() -> Collection:
     return out
 
 
-def _source(f: File) -> jobs.Source:
-    """What a worker reads ``f`` from: the upload's bytes and name, or the file read already (the sample)."""
-    upload = session_memo("sources").get(id(f))
-    if upload is not None:
-        return upload.data(), upload.name
-    assert isinstance(f, Loaded), "a summary always has its upload"
-    return f
+def _sources(run: File, judgments: File) -> tuple[jobs.Source, jobs.Source] | None:
+    """What a worker reads the two files from (one object when they are one file, so that it is read once), or None
+    when neither is an upload (the sample: read here, and worked on here)."""
+    if not (isinstance(run, jobs.Summary) or isinstance(judgments, jobs.Summary)):
+        return None
+    given = {id(f): f.source() if isinstance(f, jobs.Summary) else f for f in (run, judgments)}
+    return given[id(run)], given[id(judgments)]
 
 
 def scores(
@@ -363,16 +364,10 @@ def scores(
     memo = session_memo("scores")
     key = (run.name, id(run), judgments.name, id(judgments), k, ideal, missing, no_relevant)
     if key not in memo:
-        sources = session_memo("sources")
-        if id(run) in sources or id(judgments) in sources:
-            given: dict[int, jobs.Source] = {}
-            for f in (run, judgments):  # one tuple per file: the worker reads a run-and-judgments file once
-                if id(f) not in given:
-                    given[id(f)] = _source(f)
+        sources = _sources(run, judgments)
+        if sources is not None:
             try:
-                memo[key] = work(
-                    jobs.score, given[id(run)], given[id(judgments)], k, ideal, missing, no_relevant, name=run.name
-                )
+                memo[key] = work(jobs.score, *sources, k, ideal, missing, no_relevant, name=run.name)
             except FileError as exc:
                 if exc.code not in ("time", "memory"):
                     raise
@@ -482,14 +477,12 @@ def short_names(ids: list[str], limit: int) -> list[str]:
 
 def _query_rows(run: File, judgments: File, query: str) -> tuple[pd.DataFrame, pd.DataFrame] | None:
     """``jobs.query_rows``: in a worker for an upload (None when its tab is gone), in the server for the sample."""
-    sources = session_memo("sources")
-    if id(run) not in sources and id(judgments) not in sources:
-        return jobs.query_rows(_source(run), _source(judgments), query)
-    given = {id(f): _source(f) for f in (run, judgments)}  # one source per file, as in ``scores``
+    sources = _sources(run, judgments)
+    if sources is None:
+        assert isinstance(run, Loaded) and isinstance(judgments, Loaded)  # the sample, read in the server
+        return jobs.query_rows(run, judgments, query)
     try:
-        rows: tuple[pd.DataFrame, pd.DataFrame] = work(
-            jobs.query_rows, given[id(run)], given[id(judgments)], query, name=run.name
-        )
+        rows: tuple[pd.DataFrame, pd.DataFrame] = work(jobs.query_rows, *sources, query, name=run.name)
     except offload.Cancelled:
         return None
     return rows

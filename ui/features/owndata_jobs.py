@@ -6,7 +6,7 @@ before (issue 23), so the numbers are the same.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pandas as pd
 
@@ -33,9 +33,14 @@ class Summary:
     lines: int
     kind: str  # "run", "qrels" or "both", as ``Loaded.kind``
     negative: int  # judgments with a grade below 0, as ``Loaded.negative_grades``
+    data: bytes = field(default=b"", repr=False, compare=False)  # the upload's bytes, set in the server (``source``)
 
     def negative_grades(self) -> int:
         return self.negative
+
+    def source(self) -> tuple[bytes, str]:
+        """What a worker reads the file from again: its bytes and name."""
+        return self.data, self.name
 
 
 def summary(loaded: Loaded) -> Summary:
