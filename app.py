@@ -1,8 +1,10 @@
 """nDCG teaching app: the one entry point. Every request and every AppTest run goes through here.
 
-It sets the page, starts the session (language and example from the URL), draws the language
-picker, lists the pages with ``st.navigation``, runs the chosen lesson from ``lessons/``,
-writes the example back into the URL, and shows that link with its QR code in the sidebar.
+It sets the page, starts the session (language and example from the URL), lists the pages with
+``st.navigation``, draws the language picker, runs the chosen lesson from ``lessons/``, writes the
+example back into the URL, and shows that link with its QR code in the sidebar. A browser's fresh
+/steps is drawn in two runs: its title and headline numbers first, then the whole page
+(``ui/components/firstpaint.py``).
 
 Why ``pages/`` holds only entry stubs: Streamlit treats a top-level ``pages/`` folder as a legacy
 multipage app until ``st.navigation`` has run once in the process, and AppTest resets that before
@@ -22,6 +24,7 @@ import streamlit as st
 from ui import editor, failsafe, nav, session, share, style
 from ui.components.chrome import translate_chrome
 from ui.components.history import one_entry_per_switch
+from ui.features import present
 from ui.features.registry import STATES
 from ui.i18n import T
 
@@ -30,9 +33,6 @@ style.apply()
 session.start_session(STATES)
 session.begin_run()
 session.follow_history(STATES)
-editor.language_picker()
-translate_chrome()  # Streamlit's own English (toolbars, help labels, uploader) in the page's language
-one_entry_per_switch()  # a page switch is one history entry: Back returns to the page the user came from
 
 page = st.navigation(
     session.pages(
@@ -46,9 +46,18 @@ page = st.navigation(
     )
 )
 st.set_page_config(page_title=f"{page.title} · nDCG")  # the browser tab names the lesson
-st.sidebar.caption(T(nav.BY_SLUG.get(page.url_path, nav.INTRO).link_note))
-share_slot = st.sidebar.empty()
-shown = share.link_panel(share_slot, page.url_path)  # before the lesson, so one that stops early has it too
+# A browser's fresh /steps: this run draws the lesson's title and headline only, and the next one the whole page,
+# sidebar included (ui/components/firstpaint.py).
+lesson = nav.BY_SLUG.get(page.url_path, nav.INTRO)
+number_only = session.take_first_paint(lesson.number_first and not present.active())
+share_slot, shown = None, None
+if not number_only:
+    editor.language_picker()
+    translate_chrome()  # Streamlit's own English (toolbars, help labels, uploader) in the page's language
+    one_entry_per_switch()  # a page switch is one history entry: Back returns to the page the user came from
+    st.sidebar.caption(T(lesson.link_note))
+    share_slot = st.sidebar.empty()
+    shown = share.link_panel(share_slot, page.url_path)  # before the lesson, so one that stops early has it too
 failsafe.say_failed_action()  # a callback of this run's click that failed
 try:
     page.run()
@@ -58,4 +67,5 @@ except Exception:  # a lesson that fails anyway: one sentence in the user's lang
 finally:  # also when a lesson stops early (st.stop) or reruns (their exceptions are not Exceptions)
     session.sync_url(page.url_path, STATES)
     session.replay_reconnect()  # a browser that reconnected to a new session: its click is acted on now
-share.link_panel(share_slot, page.url_path, shown)  # redrawn only if a table edit changed the example
+if share_slot is not None:
+    share.link_panel(share_slot, page.url_path, shown)  # redrawn only if a table edit changed the example

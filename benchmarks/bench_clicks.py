@@ -44,7 +44,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg  # noqa: E402
 
 from benchmarks.goals import PASS, Goal, exit_status, load_average  # noqa: E402
-from deploy.harness import CHROMIUM_ARGS, Server, chromium_path, proc_cpu_s  # noqa: E402
+from deploy.harness import CHROMIUM_ARGS, SETTLED_JS, Server, chromium_path, proc_cpu_s  # noqa: E402
 from ndcg_core import score_ranking  # noqa: E402
 
 VIEWPORT = {"width": 1400, "height": 1000}
@@ -82,8 +82,6 @@ CONFIRMED_JS = """(want) => {
   const el = document.querySelector('[data-testid="stMetricValue"]');
   return el && el.innerText.trim() === want ? performance.now() - c.input : false;
 }"""
-
-SETTLED_JS = """() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'"""
 
 
 def nd(grades: list[int]) -> str:

@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from benchmarks.goals import PASS, REGRESSED, Goal, exit_status  # noqa: E402
-from deploy.harness import CHROMIUM_ARGS, Server, chromium_path, percentile  # noqa: E402
+from deploy.harness import CHROMIUM_ARGS, SETTLED_JS, Server, chromium_path, percentile  # noqa: E402
 from ndcg_core import score_ranking  # noqa: E402
 
 VIEWPORT = {"width": 1400, "height": 1000}
@@ -71,7 +71,7 @@ def pointer_moves(browser, url: str, n: int, moves: int) -> dict:
         page.goto(f"{url}/steps?rel={','.join(map(str, grades_for(n)))}&gain=exponential&k={K}&lang=en")
         page.locator("li[data-uid]").first.wait_for(timeout=60_000)
         page.wait_for_function(
-            "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+            SETTLED_JS,
             timeout=60_000,
         )
         page.wait_for_timeout(1500)  # lazily loaded elements above the list settle

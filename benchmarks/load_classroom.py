@@ -203,7 +203,10 @@ LOOK = """(withText) => {
   const rows = all('li[data-uid]');
   return {
     href: location.href,
-    state: app ? app.dataset.testScriptState : null,
+    // a fresh page's first paint (its number only) and elements still waiting for their code count as running
+    state: !app ? null
+      : document.querySelector('.st-key-ndcg_first_paint, [data-testid=stSkeleton]') ? 'loading'
+      : app.dataset.testScriptState,
     metrics: metrics,
     rows: rows.map(li => (li.querySelector('.name') || {}).textContent || ''),
     grades: rows.map(li => (((li.querySelector('.grade') || {}).textContent || '').match(/-?\\d+/) || [''])[0]),

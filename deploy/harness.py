@@ -23,6 +23,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
+# A page is settled when its script run is over, it is not a fresh page's first paint (whose run draws only the
+# number and is followed at once by the run that draws the rest: ui/components/firstpaint.py), and no element
+# still waits for its code (Streamlit shows a skeleton in its place, and the page's layout moves when it comes).
+SETTLED_JS = (
+    "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'"
+    " && !document.querySelector('.st-key-ndcg_first_paint, [data-testid=stSkeleton]')"
+)
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

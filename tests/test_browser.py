@@ -9,7 +9,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
-from deploy.harness import ARTIFACTS
+from deploy.harness import ARTIFACTS, SETTLED_JS
 from ndcg_core import score_ranking
 from ui.i18n import translate
 from ui.nav import EXAMPLE_LESSONS
@@ -62,7 +62,7 @@ def drag(page, source: str, target: str, *, below: bool = False, steps: int = 12
 def settle(page) -> None:
     """Wait until the app's script run has finished, so the next action meets a settled page."""
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+        SETTLED_JS,
         timeout=WAIT,
     )
 
@@ -307,3 +307,46 @@ def test_a_typed_grade_reaches_the_row_check_unchanged(page, server_url, typed, 
     expect(warning).to_contain_text(words, timeout=WAIT)
     expect(warning).to_contain_text(typed, timeout=WAIT)
     expect(metric(page, "nDCG@3")).to_have_text(f"{score_ranking([1, 3], k=3).ndcg:.4f}", timeout=WAIT)
+
+
+SEEN_JS = """() => {
+  window.__seen = {};
+  const look = () => {
+    const seen = window.__seen;
+    const number = document.querySelector('[data-testid=stMetricValue]');
+    if (seen.number === undefined && number && number.getClientRects().length) {
+      seen.number = performance.now();
+      seen.text = number.innerText.trim();
+    }
+    if (seen.rest === undefined && document.querySelector('[data-testid=stDataFrame], [data-testid=stSidebar] [data-testid=stRadio]')) {
+      seen.rest = performance.now();
+    }
+    if (seen.number === undefined || seen.rest === undefined) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_fresh_step_page_shows_its_number_first_then_the_whole_page(page, server_url, lang):
+    """A fresh /steps shows nDCG 0.7364 while neither the editor nor the sidebar's language picker exists yet, then
+    the whole page in two script runs: the list, the editor, the picker and the share link, with the same number."""
+    runs: list[int] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda p: runs.append(1) if _starts_a_run(p) else None))
+    page.add_init_script(f"({SEEN_JS})()")
+    page.goto(f"{server_url}/steps?{SOURCE}&lang={lang}")
+    expect(page.locator("li[data-uid]").first).to_be_attached(timeout=WAIT)
+    settle(page)
+    seen = page.evaluate("window.__seen")
+    assert seen["text"] == "0.7364" and seen["number"] < seen["rest"], seen
+    expect(page.locator("[data-testid=stMetricValue]").first).to_have_text("0.7364")
+    expect(page.locator("[data-testid=stSidebar] [data-testid=stRadio]")).to_be_visible()
+    expect(page.locator(".st-key-share_link")).to_be_attached()
+    assert rows(page) == ["A", "B", "C"] and len(runs) == 2
+    assert not page.js_errors
+
+
+def _starts_a_run(payload: bytes | str) -> bool:
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    return not isinstance(payload, str) and ForwardMsg.FromString(payload).WhichOneof("type") == "new_session"

@@ -15,6 +15,7 @@ from urllib.parse import parse_qs, urlencode, urlparse
 import pytest
 from playwright.sync_api import expect
 
+from deploy.harness import SETTLED_JS
 from ndcg_core import score_ranking
 
 pytestmark = pytest.mark.browser
@@ -77,7 +78,7 @@ def test_students_who_click_before_the_widgets_load_keep_their_settings(browser,
             expect(page.locator("[data-testid=stMetricValue]").first).to_have_text(headline(moved), timeout=WAIT)
             expect(page.locator("[data-testid=stSelectbox]").first).to_be_visible(timeout=WAIT)
             page.wait_for_function(
-                "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+                SETTLED_JS,
                 timeout=WAIT,
             )
             page.locator("li[data-uid='1'] button.down").click(timeout=WAIT)  # and back, now the widgets are there
@@ -85,7 +86,7 @@ def test_students_who_click_before_the_widgets_load_keep_their_settings(browser,
             expect(page.locator("[data-testid=stMetricValue]").first).to_have_text(headline(link), timeout=WAIT)
             page.wait_for_function(f"() => location.search.includes({link['items'].split(',')[0]!r})", timeout=WAIT)
             page.wait_for_function(
-                "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+                SETTLED_JS,
                 timeout=WAIT,
             )
             assert address(page) == link, f"the example changed by itself: {address(page)}"

@@ -18,6 +18,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from deploy.harness import SETTLED_JS
 from deploy.scale_out import ScaleOut
 from ndcg_core import score_ranking
 from tests.test_browser import metric, open_grid_cell, rows
@@ -63,7 +64,7 @@ def new_context(browser):
 def settle(page) -> None:
     """Wait until the app's script run has finished."""
     page.wait_for_function(
-        "() => document.querySelector('[data-testid=stApp]')?.dataset.testScriptState === 'notRunning'",
+        SETTLED_JS,
         timeout=LONG,
     )
 

@@ -8,6 +8,7 @@ in ``ui.actions``; session state is reached only through ``ui.session``.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import NoReturn
 
 import numpy as np
 import pandas as pd
@@ -16,6 +17,7 @@ import streamlit as st
 from teach import choices, model, presets, url
 from teach.format import fmt, num, plain
 from ui import actions, listscore, session
+from ui.components import firstpaint
 from ui.components.sortable import sortable_list
 from ui.features import owndata
 from ui.i18n import LANG_NAMES, T, labeller, problem_text, translate
@@ -340,6 +342,8 @@ def lesson_header(page: str, *, compact: bool = False) -> View:
     """
     st.title(T(f"{page}_title"))
     st.write(T(f"{page}_lead"))
+    if session.first_paint() and not compact:
+        _number_only()
     if compact:
         return _folded_header(page)
     headline = st.container(key="headline")
@@ -349,6 +353,17 @@ def lesson_header(page: str, *, compact: bool = False) -> View:
     with headline:
         summary(view)
     return view
+
+
+def _number_only() -> NoReturn:
+    """A fresh page's first paint: the headline numbers where the whole page will draw them, then the rest is asked
+    for (ui/components/firstpaint.py) and this run stops. Nothing to score: the rest is asked for at once."""
+    view = score_view(session.example())
+    if view.result is not None:
+        with st.container(key="headline"):
+            summary(view)
+    firstpaint.ask_for_the_rest()
+    st.stop()
 
 
 def _folded_header(page: str) -> View:

@@ -18,6 +18,7 @@ class Lesson:
     edits_example: bool = True  # shows the ranking editor and the example's scores (not the exercises)
     link_note: str = "sidebar_link"  # the catalogue key of the sentence over the sidebar's link
     strings: str = ""  # its module in teach/catalogue/ when not named as the slug; it owns every "SLUG_" key
+    number_first: bool = False  # a browser's fresh page shows the headline first (ui/components/firstpaint.py)
 
     @property
     def script(self) -> str:
@@ -35,7 +36,7 @@ class Lesson:
 
 INTRO = Lesson("intro", ":material/menu_book:")
 LESSONS = (
-    Lesson("steps", ":material/calculate:"),
+    Lesson("steps", ":material/calculate:", number_first=True),
     Lesson("discount", ":material/trending_down:"),
     Lesson("gain", ":material/balance:"),
     Lesson("cutoff", ":material/content_cut:"),

@@ -40,6 +40,7 @@ _URL_CACHE = "_url_cache"
 _UNDO = "undo_stack"
 _PAGES = "_pages"
 _REPLAY = "_reconnect_replay"
+_FIRST_PAINT = "_first_paint"
 UNDO_DEPTH = 50  # how many earlier examples Undo can go back through
 _MISSING = object()
 
@@ -130,6 +131,26 @@ def start_session(states: PageStates) -> None:
         st.session_state[EXAMPLE] = rescued
         st.session_state[_URL_PROBLEM] = None
     st.session_state[_SHUFFLES] = 0
+    # A browser's fresh page shows its number first, the rest in the next run (ui/components/firstpaint.py);
+    # a reconnected browser's first run acts on what it sent, and a client with no browser gets no second run.
+    st.session_state[_FIRST_PAINT] = sent is None and _has_browser()
+
+
+def _has_browser() -> bool:
+    """Whether a browser runs this session: it reports its address (AppTest and protocol clients do not)."""
+    return bool(st.context.url)
+
+
+def take_first_paint(eligible: bool) -> bool:
+    """Once per session, at its first run: whether this run draws only the page's number (``eligible``: the page
+    draws the example's headline); every later run, and a first run of any other page, draws the whole page."""
+    _THIS_RUN.first_paint = bool(st.session_state.pop(_FIRST_PAINT, False)) and eligible
+    return _THIS_RUN.first_paint
+
+
+def first_paint() -> bool:
+    """Whether this run is a fresh page's first paint (``take_first_paint``)."""
+    return getattr(_THIS_RUN, "first_paint", False)
 
 
 def replay_reconnect() -> None:
@@ -218,6 +239,7 @@ def _stored_language() -> str:
 def begin_run() -> None:
     """Start of a run (app.py, after ``start_session``): take the language from session state once."""
     _THIS_RUN.language = _stored_language()
+    _THIS_RUN.first_paint = False
 
 
 def language() -> str:

@@ -48,8 +48,8 @@ KEEP_WORDS = """<style>
 .st-key-folded_line > * { flex: 0 1 auto !important; width: auto !important; }
 .st-key-folded_line > :last-child { flex: 1 1 14rem !important; min-width: 0; }
 [data-testid=stMainBlockContainer] { padding-top: 4rem !important; }
-/* ui.components.chrome and .history draw nothing: no gap for them */
-.st-key-ndcg_chrome, .st-key-ndcg_history { display: none !important; }
+/* ui.components.chrome, .history and .firstpaint draw nothing: no gap for them */
+.st-key-ndcg_chrome, .st-key-ndcg_history, .st-key-ndcg_first_paint { display: none !important; }
 /* What answers a prediction prompt stays out of focus until the guess (ui.predict.veiled): no hover peeks either. */
 [class*=st-key-predict_veil_] { filter: blur(7px); opacity: .55; pointer-events: none; user-select: none; }
 /* nDCG counted without some rows: its number carries a star, "1.0000*", and the line under it says why (UX #13). */

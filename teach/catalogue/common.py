@@ -153,6 +153,7 @@ STRINGS: dict[str, tuple[str, str]] = {
     "chart_col_ideal_item": ("이상적 순서의 항목", "Ideal: item"),
     "chart_col_ideal_dg": ("이상적 순서의 감쇠된 이득", "Ideal: discounted gain"),
     "csv_download": ("CSV 내려받기", "Download CSV"),
+    "first_paint_rest": ("나머지 보기", "Show the rest"),  # hidden: pressed by the first paint's script
     "csv_help": (
         "표의 행 {rows}개 전체를 반올림하지 않은 값으로 담습니다. UTF-8(BOM) 파일이라 Excel에서도 한글이 깨지지 않습니다.",
         "All {rows} rows of the table, unrounded. UTF-8 with a BOM, so Excel shows Korean text correctly.",
