@@ -87,7 +87,7 @@ fuzz: $(VENV)/.dev
 # baseline's margin, ±30% for timings); or REGRESSED, worse than the baseline beyond that margin. Every verdict but
 # pass exits 1 (benchmarks/goals.py exit_status), as do failed checks (0 errors, 0 leaks, the means agree).
 bench: $(VENV)/.dev browser nginx
-	@status=0; for b in bench_batch bench_trec bench_pages bench_browser bench_clicks bench_static load_classroom load_room load_protocol load_churn attack_class; do \
+	@status=0; for b in bench_batch bench_trec bench_pages bench_browser bench_clicks bench_static bench_tuning load_classroom load_room load_protocol load_churn attack_class; do \
 		$(PY) benchmarks/$$b.py || { echo "benchmarks/$$b.py: a goal was missed or a check failed"; status=1; }; \
 	done; exit $$status
 

@@ -21,13 +21,14 @@ import logging
 
 import streamlit as st
 
-from ui import editor, failsafe, nav, session, share, style
+from ui import editor, failsafe, nav, session, share, style, tuning
 from ui.components.chrome import translate_chrome
 from ui.components.history import one_entry_per_switch
 from ui.features import present
 from ui.features.registry import STATES
 from ui.i18n import T
 
+tuning.install()  # the server's CPU per run: Streamlit 1.67's event wake-ups and state copies (ui/tuning.py)
 st.set_page_config(page_icon="📈", layout="wide")
 style.apply()
 session.start_session(STATES)
@@ -67,5 +68,6 @@ except Exception:  # a lesson that fails anyway: one sentence in the user's lang
 finally:  # also when a lesson stops early (st.stop) or reruns (their exceptions are not Exceptions)
     session.sync_url(page.url_path, STATES)
     session.replay_reconnect()  # a browser that reconnected to a new session: its click is acted on now
+    tuning.settle_heap()  # once per process: what the first run imported leaves the full garbage collections
 if share_slot is not None:
     share.link_panel(share_slot, page.url_path, shown)  # redrawn only if a table edit changed the example
