@@ -20,6 +20,7 @@ for; ``tests/test_tuning.py`` fails when that version changes, so the next upgra
 
 from __future__ import annotations
 
+import functools
 import gc
 import logging
 import os
@@ -34,10 +35,8 @@ from streamlit.runtime.state.common import is_element_id
 from streamlit.runtime.state.session_state import _is_internal_key
 
 STREAMLIT_VERSION = "1.67.0"  # the version these patches were read against and measured on
-_state = {"installed": False, "settled": False}
-_lock = threading.Lock()
+_LOCK = threading.Lock()  # two sessions' first runs may start at once: the patches go in once
 _LOG = logging.getLogger("ndcg_app")
-_ORIGINALS: dict[str, Any] = {}  # strong references: Streamlit's signals hold bound methods weakly
 
 
 def wanted() -> bool:
@@ -46,40 +45,41 @@ def wanted() -> bool:
 
 
 def installed() -> bool:
-    return _state["installed"]
+    return _install_once.cache_info().currsize > 0
 
 
 def install() -> None:
     """Install the coalesced events and the one-key reads, once per process (every run calls this)."""
-    if _state["installed"] or not wanted():
-        return
-    with _lock:
-        if _state["installed"]:
-            return
-        _coalesce_events()
-        _one_key_reads()
-        _state["installed"] = True
+    if wanted():
+        with _LOCK:
+            _install_once()
+
+
+@functools.cache
+def _install_once() -> bool:
+    _coalesce_events()
+    _one_key_reads()
+    return True
 
 
 def settle_heap() -> None:
     """Once per process, after its first run: collect, then freeze what exists (``gc.freeze``)."""
-    if _state["settled"] or not wanted():
-        return
-    with _lock:
-        if _state["settled"]:
-            return
-        _state["settled"] = True
+    if wanted():
+        with _LOCK:
+            _settle_once()
+
+
+@functools.cache
+def _settle_once() -> bool:
     gc.collect()
     gc.freeze()
+    return True
 
 
 # ---------------------------------------------------------------- coalesced events
 
 
 def _coalesce_events() -> None:
-    original = AppSession._on_scriptrunner_event
-    _ORIGINALS["_on_scriptrunner_event"] = original  # a running ScriptRunner still calls it through a weak reference
-
     def _on_scriptrunner_event(self: AppSession, *args: Any, **kwargs: Any) -> None:
         """Queue the event; the first of a batch asks the event loop to handle the whole batch, in order."""
         pending, lock = _pending(self)
@@ -94,14 +94,16 @@ def _coalesce_events() -> None:
                 pending.clear()
             raise
 
+    # A running ScriptRunner still calls the original through a weak reference (Streamlit's signals hold bound
+    # methods weakly): the patch keeps it alive, or that run's messages would stop reaching its page.
+    _on_scriptrunner_event.__wrapped__ = AppSession._on_scriptrunner_event  # type: ignore[attr-defined]
     AppSession._on_scriptrunner_event = _on_scriptrunner_event  # type: ignore[method-assign]
 
 
 def _pending(session: Any) -> tuple[list, threading.Lock]:
     found = session.__dict__.get("_ndcg_pending")
-    if found is None:
-        with _lock:
-            found = session.__dict__.setdefault("_ndcg_pending", ([], threading.Lock()))
+    if found is None:  # dict.setdefault is atomic: two threads asking first get the same pair
+        found = session.__dict__.setdefault("_ndcg_pending", ([], threading.Lock()))
     return found
 
 
@@ -164,5 +166,4 @@ class _View:
 def _one_key_reads() -> None:
     for module in (radio, selectbox):
         original: Callable[[], Any] = getattr(module, "get_session_state")  # noqa: B009 - not in the module's __all__
-        _ORIGINALS[f"{module.__name__}.get_session_state"] = original
         setattr(module, "get_session_state", lambda original=original: _View(original()))  # noqa: B010
