@@ -50,9 +50,7 @@ def installed() -> bool:
 
 def install() -> None:
     """Install the coalesced events and the one-key reads, once per process (every run calls this)."""
-    if wanted():
-        with _LOCK:
-            _install_once()
+    _once(_install_once)
 
 
 @functools.cache
@@ -64,9 +62,15 @@ def _install_once() -> bool:
 
 def settle_heap() -> None:
     """Once per process, after its first run: collect, then freeze what exists (``gc.freeze``)."""
-    if wanted():
-        with _LOCK:
-            _settle_once()
+    _once(_settle_once)
+
+
+def _once(step: Callable[[], bool]) -> None:
+    """Run a cached step the first time only; later runs of every session pass by without the lock or the env."""
+    if step.cache_info().currsize or not wanted():  # type: ignore[attr-defined]
+        return
+    with _LOCK:
+        step()
 
 
 @functools.cache
