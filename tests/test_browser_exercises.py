@@ -45,6 +45,7 @@ def test_a_preset_link_and_an_exercise_link_show_the_same_in_two_fresh_contexts(
         page.goto(f"{server_url}/steps?preset=wikipedia&lang=en")
         expect(metric(page, "nDCG@6")).to_have_text("0.7850", timeout=WAIT)  # over every judged item (issue 9: 0.785)
         settle(page)
+        expect(page.locator("li[data-uid]")).to_have_count(6, timeout=WAIT)  # the list mounts after the run ends
         preset = (rows(page), metric(page, "nDCG@6").inner_text())
         page.goto(f"{server_url}/exercises?exercise=swap&seed=11&lang=ko")
         seen.append((preset, exercise_shown(page)))
