@@ -116,6 +116,21 @@ def test_a_move_on_the_step_page_copies_the_session_state_nowhere(steps, monkeyp
     assert copies == []
 
 
+def test_no_component_on_the_step_page_is_sent_a_list_that_streamlit_would_search_for_a_table(steps, monkeypatch):
+    """Every list in a component's data on /steps is sent as a tuple: Streamlit searches each top-level list for a
+    table (~0.1 ms a list, every run) and skips tuples, and JSON writes both as arrays."""
+    from streamlit.components.v2.bidi_component import main
+
+    sent = []
+    original = main.serialize_mixed_data
+    monkeypatch.setattr(main, "serialize_mixed_data", lambda data, proto: sent.append(data) or original(data, proto))
+    steps.button(key="steps_reverse").click().run()
+    assert not steps.exception
+    assert len(sent) >= 3  # the list, its bars and the translator of Streamlit's own words
+    lists = {key for data in sent if isinstance(data, dict) for key, value in data.items() if isinstance(value, list)}
+    assert lists == set()
+
+
 SCRIPT = """
 import streamlit as st
 from ui import tuning

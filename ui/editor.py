@@ -171,17 +171,19 @@ def _items_from_frame(df: pd.DataFrame, ex: model.Example) -> tuple[model.Item, 
     old = {i.uid: i for i in ex.items}
     fresh = max([*old, -1]) + 1
     items: list[model.Item] = []
-    for row in df.itertuples(index=False):
-        uid = _cell(row.uid)
+    # Column by column (a Series iterates as itertuples does): itertuples makes a namedtuple class per call.
+    scores = list(df["score"]) if "score" in df.columns else [None] * len(df)
+    for row_uid, row_name, row_grade, row_score in zip(df["uid"], df["name"], df["grade"], scores, strict=True):
+        uid = _cell(row_uid)
         if uid is None or int(uid) in {i.uid for i in items}:
             uid, fresh = fresh, fresh + 1
         uid = int(uid)
         prev = old.get(uid)
-        score = _cell(getattr(row, "score", None)) if ex.use_scores else (prev.score if prev else None)
+        score = _cell(row_score) if ex.use_scores else (prev.score if prev else None)
         if score is None and prev is not None and not model.blank(prev.score) and model.number(prev.score) is None:
             score = prev.score  # text the number column cannot show ("abc" from a link) stays as typed, as grades do
-        name = _cell(row.name)
-        items.append(model.Item(uid, "" if name is None else name, model.grade_value(_cell(row.grade)), score))
+        name = _cell(row_name)
+        items.append(model.Item(uid, "" if name is None else name, model.grade_value(_cell(row_grade)), score))
     return tuple(items)
 
 

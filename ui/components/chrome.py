@@ -90,7 +90,7 @@ def _pattern(english: str) -> str:
 def words(language: str) -> dict:
     """Streamlit's English texts and what to show instead in ``language`` (nothing to change in English)."""
     if language == "en":
-        return {"exact": {}, "patterns": []}
+        return {"exact": {}, "patterns": ()}  # tuples, not lists: see sortable.sortable_list
     index = 0  # the catalogue's Korean
     exact, patterns = {}, []
     for key in chrome.STRINGS:
@@ -99,7 +99,7 @@ def words(language: str) -> dict:
             patterns.append([_pattern(english), mine.replace("{x}", "$1")])
         else:
             exact[english] = mine
-    return {"exact": exact, "patterns": patterns}
+    return {"exact": exact, "patterns": tuple(patterns)}
 
 
 def translate_chrome() -> None:

@@ -598,7 +598,8 @@ def sortable_list(
         _code(key=f"{key}_code")
         result = _sortable(
             key=key,
-            data={"items": items, "text": text, "locked": locked, **({"score": score} if score else {})},
+            # A tuple, not a list: Streamlit checks each list in a component's data for a table (~0.1 ms a list).
+            data={"items": tuple(items), "text": text, "locked": locked, **({"score": score} if score else {})},
             on_moved_change=failsafe.callback(on_moved),
         )
     return result.get("moved") if result is not None else None
