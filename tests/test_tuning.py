@@ -131,6 +131,49 @@ def test_no_component_on_the_step_page_is_sent_a_list_that_streamlit_would_searc
     assert lists == set()
 
 
+SECTIONS = ("theme", "theme.light", "theme.dark", "theme.sidebar", "theme.light.sidebar", "theme.dark.sidebar")
+
+
+def _theme_bytes(populate) -> bytes:
+    """A new-session message's theme, its six sections filled as ``AppSession`` fills them, as bytes."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    theme = ForwardMsg().new_session.custom_theme
+    for section, msg in zip(
+        SECTIONS, (theme, theme.light, theme.dark, theme.sidebar, theme.light.sidebar, theme.dark.sidebar), strict=True
+    ):
+        populate(msg, section)
+    return theme.SerializeToString(deterministic=True)
+
+
+def test_the_theme_made_once_is_byte_for_byte_the_one_streamlit_makes_every_run(steps):
+    """With the app's config, the six theme sections of a new-session message are the same bytes, made once or
+    afresh (the empty sections stay unset, not empty messages)."""
+    from streamlit.runtime import app_session
+
+    patched = app_session._populate_theme_msg
+    assert patched.__wrapped__ is not patched
+    once = _theme_bytes(patched)
+    assert once and once == _theme_bytes(patched) == _theme_bytes(patched.__wrapped__)
+
+
+def test_a_config_read_again_is_used_for_the_theme_at_once(steps, monkeypatch):
+    """A new options table (the config read again) gives the theme from it in the next message, not the one made
+    before."""
+    import copy
+
+    from streamlit import config
+    from streamlit.runtime import app_session
+
+    before = _theme_bytes(app_session._populate_theme_msg)
+    table = copy.deepcopy(config.get_config_options())
+    table["theme.primaryColor"].set_value("#d55e00", "test")
+    monkeypatch.setattr(config, "get_config_options", lambda *a, **k: table)
+    after = _theme_bytes(app_session._populate_theme_msg)
+    assert after != before and b"#d55e00" in after
+    assert after == _theme_bytes(app_session._populate_theme_msg.__wrapped__)
+
+
 SCRIPT = """
 import streamlit as st
 from ui import tuning

@@ -1,4 +1,4 @@
-"""Three changes to how the server process runs a script, which cut its CPU per run (issue 27, item 4).
+"""Four changes to how the server process runs a script, which cut its CPU per run (issue 27, item 4).
 
 Measured first (README, "Server CPU per move"): on /steps a move's run sends ~104 messages, and Streamlit 1.67 wakes its
 event loop once per message from the script's thread; each radio and selectbox builds a copy of the whole session
@@ -10,12 +10,15 @@ the same value, and the collector still frees what it frees.
   which then handles them in order (``AppSession._on_scriptrunner_event``).
 * ``one key, not a copy``: ``st.radio`` and ``st.selectbox`` read their key through a mapping that looks it up
   instead of copying every entry first (their modules' ``get_session_state``).
+* ``the theme written once``: every run's new-session message carries the theme, six sections read from the
+  config (~0.5 ms a run); theme options cannot change while the server runs (only a re-read config, a new
+  options table, makes them new), so each section's message is made once per table and copied.
 * ``settle_heap``: after a process's first run, one collection and ``gc.freeze()``: the modules and caches made by
   then are left out of later full collections.
 
 They patch private parts of Streamlit, so they are installed only on the version they were written and measured
 for; ``tests/test_tuning.py`` fails when that version changes, so the next upgrade re-checks them. Setting
-``NDCG_STREAMLIT_TUNING=off`` leaves all three out (``benchmarks/bench_tuning.py`` compares both).
+``NDCG_STREAMLIT_TUNING=off`` leaves all four out (``benchmarks/bench_tuning.py`` compares both).
 """
 
 from __future__ import annotations
@@ -29,7 +32,10 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import streamlit
+from streamlit import config
 from streamlit.elements.widgets import radio, selectbox
+from streamlit.proto.NewSession_pb2 import CustomThemeConfig
+from streamlit.runtime import app_session
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.state.common import is_element_id
 from streamlit.runtime.state.session_state import _is_internal_key
@@ -57,6 +63,7 @@ def install() -> None:
 def _install_once() -> bool:
     _coalesce_events()
     _one_key_reads()
+    _theme_once()
     return True
 
 
@@ -171,3 +178,29 @@ def _one_key_reads() -> None:
     for module in (radio, selectbox):
         original: Callable[[], Any] = getattr(module, "get_session_state")  # noqa: B009 - not in the module's __all__
         setattr(module, "get_session_state", lambda original=original: _View(original()))  # noqa: B010
+
+
+# ---------------------------------------------------------------- the theme written once
+
+
+def _theme_once() -> None:
+    original = app_session._populate_theme_msg
+
+    def _populate_theme_msg(msg: Any, section: str = "theme") -> None:
+        options = config.get_config_options()
+        made_from, made = _theme_section(original, section, id(options))
+        if made_from is not options:  # a new options table where an old one was: made afresh
+            original(msg, section)
+        elif made.ListFields():  # an empty section leaves the message untouched, as the original does
+            msg.MergeFrom(made)
+
+    _populate_theme_msg.__wrapped__ = original  # type: ignore[attr-defined]
+    app_session._populate_theme_msg = _populate_theme_msg
+
+
+@functools.lru_cache(maxsize=64)
+def _theme_section(original: Callable[..., None], section: str, table: int) -> tuple[Any, CustomThemeConfig]:
+    """One theme section's message, made by Streamlit's own function, with the options table it was made from."""
+    made = CustomThemeConfig()  # the type of all six sections' messages
+    original(made, section)
+    return config.get_config_options(), made
