@@ -75,6 +75,21 @@ def test_the_phone_keeps_the_score_in_view_while_the_list_is_used(browser, serve
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_phone_shows_short_names_in_the_list_whole_beside_their_bars(browser, server_url, lang):
+    """At 390 px, with each row's grade and bar, names of five letters are shown whole, not cut to "D…"."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        open_app(page, f"{server_url}/steps?items=Doc%20A,Doc%20B,Doc%20C,Doc%20D&rel=2,3,0,1&k=4&lang={lang}")
+        expect(page.locator("li[data-uid] .dg").first).to_be_visible(timeout=WAIT)
+        names = page.locator("li[data-uid] .name")
+        cut = names.evaluate_all("es => es.filter(e => e.scrollWidth > e.clientWidth).map(e => e.textContent)")
+        assert names.count() == 4 and cut == []
+    finally:
+        context.close()
+
+
 def test_phone_step_tables_need_no_sideways_swipe(browser, server_url):
     """At 390 px the CG, DCG and IDCG tables show every column, running sums included (UX #20)."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)

@@ -92,10 +92,14 @@ li.cut::before { content: attr(data-cut); position: absolute; right: .6rem; bott
   .ndcg-sortable > ol { grid-column: 1; grid-row: 2; }
 }
 .curve text { font-size: 11px; fill: var(--st-text-color, #1f2330); }
-/* A phone's row keeps its name readable: the bar stays, its number goes. */
+/* A phone's row keeps its name readable: the bar stays, its number goes, and the rank, the grade and the gaps take
+   only their own width (at 390 px a five-letter name had ~17 px and showed as "D…"). ▲ and ▼ keep their size. */
 @container (max-width: 380px) {
+  li { gap: .3rem; padding-left: .35rem; padding-right: .35rem; }
+  .rank { min-width: 1.4rem; }
+  .grade { min-width: 0; }
   .dgval { display: none; }
-  .dg { width: 2.6rem; }
+  .dg { width: 2rem; }
   .sbar { grid-template-columns: minmax(4rem, auto) 1fr 3.9rem; gap: .35rem; }
 }
 """
