@@ -24,7 +24,7 @@ import streamlit as st
 from ui import editor, failsafe, nav, session, share, style, tuning
 from ui.components.chrome import translate_chrome
 from ui.components.history import one_entry_per_switch
-from ui.features import present
+from ui.features import owndata, present
 from ui.features.registry import STATES
 from ui.i18n import T
 
@@ -69,5 +69,6 @@ finally:  # also when a lesson stops early (st.stop) or reruns (their exceptions
     session.sync_url(page.url_path, STATES)
     session.replay_reconnect()  # a browser that reconnected to a new session: its click is acted on now
     tuning.settle_heap()  # once per process: what the first run imported leaves the full garbage collections
+    owndata.warm_workers()  # once per process: the upload page's worker processes start before a class, not in it
 if share_slot is not None:
     share.link_panel(share_slot, page.url_path, shown)  # redrawn only if a table edit changed the example

@@ -224,3 +224,48 @@ def test_a_client_gone_mid_upload_or_mid_handshake_is_one_line_in_the_server_log
         ("uvicorn.error", "Exception in ASGI application", True),
         ("ndcg_app", serverlog.CUT_SOCKET, False),
     ]
+
+
+def _fork_servers(pid: int) -> list[int]:
+    """The multiprocessing fork servers among the children of process ``pid`` (read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmdline = f.read()
+        except OSError:  # a process that ended while we looked
+            continue
+        if ppid == pid and b"multiprocessing.forkserver" in cmdline:
+            found.append(int(entry))
+    return found
+
+
+def test_a_server_starts_the_workers_fork_server_at_its_first_run_of_any_page():
+    """A fresh server has no fork server; its first run of /steps starts one, before anyone opens the upload page
+    (a first upload in the middle of a class had it import NumPy and pandas then)."""
+    import asyncio
+
+    from websockets.asyncio.client import connect
+
+    from benchmarks.load_protocol import RUN_TIMEOUT_S, Tab
+    from deploy.harness import Server, off_loop
+
+    async def open_steps(port: int) -> None:
+        url = f"ws://127.0.0.1:{port}/_stcore/stream"
+        async with connect(url, subprotocols=["streamlit"], max_size=None, open_timeout=RUN_TIMEOUT_S) as ws:
+            run = await Tab(ws, "items=A,B,C&rel=1,3,2&lang=en").rerun(first=True)
+            assert not run.exceptions
+
+    with Server() as server:
+        server.wait_healthy()
+        assert _fork_servers(server.proc.pid) == []
+        off_loop(asyncio.run, open_steps(server.port))
+        deadline = time.monotonic() + 30
+        while not _fork_servers(server.proc.pid) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert len(_fork_servers(server.proc.pid)) == 1
+        assert server.new_log_problems() == []

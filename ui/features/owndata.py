@@ -208,6 +208,16 @@ class Collection:
         return None if self.judgments is None else self.judgments.name
 
 
+def warm_workers() -> None:
+    """Start the workers' fork server at a server process's first run of any page (AppTest has no runtime: none).
+
+    It imports NumPy, pandas and the core in a process of its own, a second or two of a core. Started by the first
+    upload instead, that happened in the middle of a class (``attack_class.py``: its first attacked class's answer p95
+    was 262-915 ms in four runs, and its later ones' 133-402 ms; README, "Under attack")."""
+    if Runtime.exists():
+        offload.warm()
+
+
 def work(fn: Callable, *args, name: str, stop: Stop = None):
     """``fn(*args)`` computed in a worker process (``ui.offload``: lower priority, the session's time and memory
     budget, at most ``offload.WORKERS`` at once), while this script thread waits without the GIL and a caption
