@@ -78,27 +78,20 @@ def histogram(s, gain: str, key: str) -> None:
     values = s.per_query.loc[s.per_query["counted"], f"ndcg_{gain}"].to_numpy()
     counts, edges = np.histogram(values, bins=10, range=(0.0, 1.0))
     labels = [f"{a:.1f}–{b:.1f}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
-    fig = figures.figure(
-        [
-            {
-                "type": "bar",
-                "x": labels,
-                "y": counts.tolist(),
-                "name": k_label(s.k),
-                **figures.bar_style(figures.gain_index(gain)),
-            }
+    style = figures.SERIES[figures.gain_index(gain)]  # the gain's colour, hatched after the first (as its curves)
+    figures.bars(
+        key,
+        categories=labels,
+        series=[
+            {"name": k_label(s.k), "color": style["color"], "values": counts.tolist(), "hatch": bool(style["pattern"])}
         ],
         x_title=k_label(s.k),
         y_title=T("data_axis_queries"),
+        title=T("data_axis_queries"),
+        integer_ticks=True,  # counts of queries: whole numbers only, even for a three-query upload (UX review 3, U11)
         height=300,
-        # counts of queries: whole numbers only, even for a three-query upload (UX review 3, U11)
-        yaxis={
-            "title": {"text": T("data_axis_queries")},
-            "tickformat": "d",
-            "dtick": max(1, -(-int(counts.max()) // 5)),
-        },
+        table={k_label(s.k): labels, T("data_axis_queries"): counts.tolist()},
     )
-    figures.plot(fig, key, table={k_label(s.k): labels, T("data_axis_queries"): counts.tolist()})
 
 
 def open_query(run, collection, s, query: str, gain: str) -> None:
@@ -141,28 +134,27 @@ NAMED_BARS = 20  # up to this many queries, the Δ chart's bars are labelled wit
 def delta_plot(c: owndata.RunComparison, base: str, key: str, k: int | None) -> None:
     order = np.argsort(c.delta, kind="stable")
     delta = c.delta[order]
-    queries = [c.queries[i] for i in order]
-    few = len(delta) <= NAMED_BARS  # few bars: each named by its query; many: numbered, with whole-number ticks
+    queries = [str(c.queries[i]) for i in order]
+    few = len(delta) <= NAMED_BARS  # few bars: each named by its query; many: numbered (the tooltip names it)
     colour = {1: figures.PALETTE["green"], -1: figures.PALETTE["vermillion"], 0: figures.PALETTE["grey"]}
-    colours = [colour[int(np.sign(d))] for d in delta]
-    fig = figures.figure(
-        [
+    figures.bars(
+        key,
+        categories=queries if few else list(range(1, len(delta) + 1)),
+        series=[
             {
-                "type": "bar",
-                "x": [figures.label(q) for q in queries] if few else list(range(1, len(delta) + 1)),
-                "y": delta.tolist(),
-                "text": [figures.label(q) for q in queries],
-                "hovertemplate": "%{text}: %{y:.4f}<extra></extra>",
-                "marker": {"color": colours},
-                "textposition": "none",
+                "name": f"Δ {k_label(k)}",
+                "color": figures.PALETTE["grey"],
+                "colors": [colour[int(np.sign(d))] for d in delta],
+                "values": delta.tolist(),
+                "tips": queries,
             }
         ],
         x_title=T("data_axis_sorted"),
         y_title=f"Δ {k_label(k)}",  # a lone rotated "Δ" reads as "◁"
+        title=f"Δ {k_label(k)}",
         height=300,
-        xaxis={"title": {"text": T("data_axis_sorted")}, **({"type": "category"} if few else {"tickformat": "d"})},
+        table={T("data_col_query"): queries, "Δ": delta.tolist()},
     )
-    figures.plot(fig, key, table={T("data_col_query"): queries, "Δ": delta.tolist()})
 
 
 # ---------------------------------------------------------------- the page

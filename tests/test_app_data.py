@@ -591,8 +591,26 @@ def test_a_small_upload_reads_well(monkeypatch):
     assert f"**{translate('data_worst', 'en', n=3)}**" in [m.value for m in at.markdown]
     assert len(at.dataframe[0].value) == 3 and tables.table_height(3) in heights
     assert tables.table_height(12) not in heights  # no grid of twelve rows' height under three queries
-    charts = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
-    histogram, delta = charts[0]["layout"], charts[1]
-    assert histogram["yaxis"]["tickformat"] == "d" and histogram["yaxis"]["dtick"] >= 1
-    assert delta["layout"]["xaxis"]["type"] == "category" and sorted(delta["data"][0]["x"]) == list(keep)
-    assert delta["layout"]["yaxis"]["title"]["text"] == "Δ nDCG@10"
+    charts = [json.loads(c.proto.json) for c in at.get("bidi_component") if c.proto.component_name.endswith("_bars")]
+    histogram, delta = charts
+    assert histogram["integer_ticks"] and sum(histogram["series"][0]["values"]) == 3
+    assert sorted(delta["categories"]) == list(keep) and sorted(delta["series"][0]["tips"]) == list(keep)
+    assert delta["y_title"] == "Δ nDCG@10" and not at.get("plotly_chart")
+
+
+def test_the_upload_pages_charts_are_svg_bars_with_the_sign_of_each_delta_in_its_colour():
+    """The histogram counts the counted queries per nDCG bin in the gain's colour; each Δ bar is green when the run
+    gained, vermillion when it lost, grey when equal, sorted by Δ; no plotly chart (its bundle) on the page."""
+    import json
+
+    from ui import figures
+
+    at = upload(data_page(), [("x.run", RUN_A), ("y.run", RUN_B)], ("q.qrels", QRELS))
+    charts = [json.loads(c.proto.json) for c in at.get("bidi_component") if c.proto.component_name.endswith("_bars")]
+    histogram, delta = charts
+    assert not at.get("plotly_chart")
+    assert histogram["series"][0]["color"] == figures.SERIES[0]["color"] and not histogram["series"][0]["hatch"]
+    values = delta["series"][0]["values"]
+    assert values == sorted(values) and len(values) == len(delta["categories"])
+    sign = {1: figures.PALETTE["green"], -1: figures.PALETTE["vermillion"], 0: figures.PALETTE["grey"]}
+    assert delta["series"][0]["colors"] == [sign[(v > 0) - (v < 0)] for v in values]

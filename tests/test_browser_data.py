@@ -132,12 +132,36 @@ def test_screenshots_of_the_upload_page(browser, server_url, lang, width, height
     page.goto(f"{server_url}/data?lang={lang}")
     expect(page.locator("[data-testid=stTable]").first).to_be_visible(timeout=WAIT)
     settle(page)
-    expect(page.locator(".js-plotly-plot")).to_have_count(2, timeout=WAIT)
+    expect(page.locator("div.ndcg-bars svg")).to_have_count(2, timeout=WAIT)  # histogram and Δ bars, no plotly
     page.wait_for_timeout(800)
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"data-{lang}-{width}.png"))
     overflow = page.evaluate("() => document.querySelector('[data-testid=stMain]').scrollWidth - window.innerWidth")
     assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+    context.close()
+
+
+def test_the_upload_pages_bars_name_every_bin_on_a_phone_and_draw_losses_below_zero(browser, server_url):
+    """At 390 px the sample's histogram names all ten bins whole, set at an angle; the Δ chart draws each loss in
+    vermillion down from its zero line and each gain in green up from it, sorted from the largest loss."""
+    from ui import figures
+
+    context, page = fresh(browser, 390, 5200)
+    page.goto(f"{server_url}/data?lang=en")
+    charts = page.locator("div.ndcg-bars svg")
+    expect(charts).to_have_count(2, timeout=WAIT)
+    names = [t.strip() for t in charts.nth(0).locator("text[transform^='rotate(-40']").all_text_contents()]
+    assert names == [f"{i / 10:.1f}–{(i + 1) / 10:.1f}" for i in range(10)]
+    zero, bars = charts.nth(1).evaluate(
+        """svg => [+svg.querySelector("line.axis").getAttribute("y1"),
+                   [...svg.querySelectorAll("rect")].filter((r) => r.querySelector("title")).map((r) =>
+                     [r.getAttribute("fill"), +r.getAttribute("y"), +r.getAttribute("height")])]"""
+    )
+    losses = [b for b in bars if b[0] == figures.PALETTE["vermillion"]]
+    gains = [b for b in bars if b[0] == figures.PALETTE["green"]]
+    assert losses and gains and bars[0] in losses and bars[-1] in gains
+    assert all(abs(y - zero) < 0.01 and h > 0 for _, y, h in losses)  # hanging down from zero
+    assert all(abs(y + h - zero) < 0.01 and h > 0 for _, y, h in gains)  # standing on zero
     context.close()
 
 

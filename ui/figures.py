@@ -128,6 +128,12 @@ def as_table(data: tables.Data, key: str) -> None:
             tables.show(table, height=tables.table_height(table.num_rows))
 
 
+def bars(key: str, *, table: tables.Data, **chart) -> None:
+    """An SVG bar chart (``bar_chart``'s arguments; no plotly bundle for the page to load), then its numbers."""
+    bar_chart(key=key, **chart)
+    as_table(table, key)
+
+
 def actual_vs_ideal(r: RankingScore, key: str) -> None:
     """Grouped bars of discounted gain per rank, actual vs ideal (up to the list length), then their table.
 
