@@ -233,3 +233,31 @@ def test_the_step_bar_chart_reads_on_a_phone(phone, server_url, lang):
     assert 300 <= sizes["width"] <= 390
     assert sizes["texts"] and min(h for h, _ in sizes["texts"]) >= 11, sizes["texts"]
     assert max(r for _, r in sizes["texts"]) <= sizes["right"] + 1
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_the_step_bar_charts_item_names_never_overlap_on_a_phone(phone, server_url, lang):
+    """At 390 px names too wide for their bars are left to the tooltips: no two texts of the chart overlap, and a
+    one-letter name still stands over its bar."""
+    boxes = (
+        "s => [...s.querySelectorAll('text')].filter(t => t.textContent && !t.getAttribute('transform'))"
+        ".map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; })"
+    )
+
+    def overlaps(texts: list) -> list:
+        return [
+            (a[0], b[0])
+            for i, a in enumerate(texts)
+            for b in texts[i + 1 :]
+            if a[1] < b[2] - 0.5 and b[1] < a[2] - 0.5 and a[3] < b[4] - 0.5 and b[3] < a[4] - 0.5
+        ]
+
+    for items, names in (("Doc%20A,Doc%20B,Doc%20C,Doc%20D,Doc%20E", []), ("A,B,C,D,E", ["A", "B", "C"])):
+        open_app(phone, f"{server_url}/steps?items={items}&rel=3,2,3,0,1&gain=exponential&k=3&lang={lang}")
+        chart = phone.locator("div.ndcg-bars svg").first
+        chart.scroll_into_view_if_needed()
+        expect(chart.locator("text").first).to_be_attached(timeout=WAIT)
+        phone.wait_for_timeout(500)  # the redraw at the laid-out width
+        texts = chart.evaluate(boxes)
+        assert overlaps(texts) == [], overlaps(texts)
+        assert set(names) <= {t[0] for t in texts}

@@ -94,7 +94,8 @@ export default function (component) {
       const named = s.tips || s.labels;
       tip.textContent = (named ? named[i] + " · " : "") + s.name + ": " + v.toFixed(4);
       r.appendChild(tip);
-      if (s.labels && cats.length <= 15 && bw >= 14) {
+      if (s.labels && cats.length <= 15 && String(s.labels[i]).length * 7 <= bw + 6) {
+        // a name wider than its bar would run into the next one (a phone's narrow bars): its tooltip has it
         el("text", { x: x + bw / 2 - 1, y: y(v) - 4, "text-anchor": "middle" }, s.labels[i]);
       }
     });
