@@ -143,7 +143,8 @@ def test_screenshots_of_the_upload_page(browser, server_url, lang, width, height
 
 def test_the_upload_pages_bars_name_every_bin_on_a_phone_and_draw_losses_below_zero(browser, server_url):
     """At 390 px the sample's histogram names all ten bins whole, set at an angle; the Δ chart draws each loss in
-    vermillion down from its zero line and each gain in green up from it, sorted from the largest loss."""
+    vermillion down from its zero line and each gain in green up from it, sorted from the largest loss, and numbers
+    its 50 queries in round steps."""
     from ui import figures
 
     context, page = fresh(browser, 390, 5200)
@@ -162,6 +163,8 @@ def test_the_upload_pages_bars_name_every_bin_on_a_phone_and_draw_losses_below_z
     assert losses and gains and bars[0] in losses and bars[-1] in gains
     assert all(abs(y - zero) < 0.01 and h > 0 for _, y, h in losses)  # hanging down from zero
     assert all(abs(y + h - zero) < 0.01 and h > 0 for _, y, h in gains)  # standing on zero
+    middle = charts.nth(1).locator("text[text-anchor=middle]:not([transform])").all_text_contents()
+    assert [t for t in middle if t.isdigit()] == [str(i) for i in range(5, 51, 5)]  # round steps through 50 queries
     context.close()
 
 
