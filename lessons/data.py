@@ -134,7 +134,7 @@ NAMED_BARS = 20  # up to this many queries, the Δ chart's bars are labelled wit
 def delta_plot(c: owndata.RunComparison, base: str, key: str, k: int | None) -> None:
     order = np.argsort(c.delta, kind="stable")
     delta = c.delta[order]
-    queries = [str(c.queries[i]) for i in order]
+    queries, values = [str(c.queries[i]) for i in order], delta.tolist()
     few = len(delta) <= NAMED_BARS  # few bars: each named by its query; many: numbered (the tooltip names it)
     colour = {1: figures.PALETTE["green"], -1: figures.PALETTE["vermillion"], 0: figures.PALETTE["grey"]}
     figures.bars(
@@ -145,7 +145,7 @@ def delta_plot(c: owndata.RunComparison, base: str, key: str, k: int | None) -> 
                 "name": f"Δ {k_label(k)}",
                 "color": figures.PALETTE["grey"],
                 "colors": [colour[int(np.sign(d))] for d in delta],
-                "values": delta.tolist(),
+                "values": values,
                 "tips": queries,
             }
         ],
@@ -153,7 +153,7 @@ def delta_plot(c: owndata.RunComparison, base: str, key: str, k: int | None) -> 
         y_title=f"Δ {k_label(k)}",  # a lone rotated "Δ" reads as "◁"
         title=f"Δ {k_label(k)}",
         height=300,
-        table={T("data_col_query"): queries, "Δ": delta.tolist()},
+        table={T("data_col_query"): queries, "Δ": values},
     )
 
 

@@ -143,8 +143,8 @@ def actual_vs_ideal(r: RankingScore, key: str) -> None:
     ranks = r.column("rank").tolist()
     actual_items, ideal_items = [str(x) for x in r.column("item")], [str(x) for x in r.column("item", ideal=True)[:n]]
     actual_dg, ideal_dg = r.column("discounted_gain").tolist(), r.column("discounted_gain", ideal=True)[:n].tolist()
-    bar_chart(
-        key=key,
+    bars(
+        key,
         categories=ranks,
         series=[
             {"name": T("chart_actual"), "color": COLORS["actual"], "values": actual_dg, "labels": actual_items},
@@ -159,10 +159,7 @@ def actual_vs_ideal(r: RankingScore, key: str) -> None:
         x_title=T("axis_rank"),
         y_title=T("axis_dg"),
         title=T("chart_title"),
-    )
-    as_table(
-        key=key,
-        data={
+        table={
             T("col_rank"): ranks,
             T("chart_col_actual_item"): actual_items,
             T("chart_col_actual_dg"): actual_dg,
