@@ -25,7 +25,6 @@ from ui.predict import ask
 WHO = {1: "x", -1: "y", 0: "tie"}  # a verdict as the end of its catalogue key
 SHARES = np.round(np.arange(0, 0.91, 0.1), 2)  # the hidden shares of the sweep chart
 BINS = 20
-LEGEND_LOW = {"orientation": "h", "y": -0.3, "yanchor": "top"}  # a legend wrapping on a phone stays under the x title
 
 
 @failsafe.callback
@@ -48,45 +47,38 @@ def names_of(order) -> str:
 
 
 def vline(x: float, colour: str, dash: str = "dot") -> dict:
-    return {
-        "type": "line",
-        "xref": "x",
-        "yref": "paper",
-        "x0": x,
-        "x1": x,
-        "y0": 0,
-        "y1": 1,
-        "line": {"color": colour, "width": 2, "dash": dash},
-    }
+    return {"x": float(x), "color": colour, "dash": dash}
 
 
 def noise_histogram(values: np.ndarray, original: float, low: float, high: float) -> None:
     counts, edges = np.histogram(values, bins=BINS, range=(0.0, 1.0))
     mids = ((edges[:-1] + edges[1:]) / 2).round(3)
     labels = [f"{a:.2f}–{b:.2f}" for a, b in zip(edges[:-1], edges[1:], strict=True)]
-    fig = figures.figure(
-        [
+    figures.lines(
+        "limits_noise_chart",
+        series=[
             {
-                "type": "bar",
-                "x": mids.tolist(),
-                "y": counts.tolist(),
                 "name": T("lab_ranking_x"),
-                "hovertext": labels,
-                "hovertemplate": "%{hovertext}: %{y}<extra></extra>",
-                **figures.bar_style(0),
+                "color": figures.SERIES[0]["color"],
+                "x": mids,
+                "y": counts,
+                "bar_width": 0.95 / BINS,
+                "tips": labels,
             }
         ],
         x_title=T("metric_ndcg", at=at),
         y_title=T("lab_axis_draws"),
+        title=T("lab_noise_title"),
         height=300,
-        shapes=[
+        x_range=(0.0, 1.0),
+        y_integer=True,
+        vlines=[
             vline(original, figures.PALETTE["black"], "solid"),
             vline(low, figures.PALETTE["vermillion"]),
             vline(high, figures.PALETTE["vermillion"]),
         ],
-        bargap=0.05,
+        table={T("lab_col_bin"): labels, T("lab_axis_draws"): counts.tolist()},
     )
-    figures.plot(fig, "limits_noise_chart", table={T("lab_col_bin"): labels, T("lab_axis_draws"): counts.tolist()})
 
 
 # ---------------------------------------------------------------- the example, and ranking Y
@@ -213,57 +205,30 @@ flip_prompt = predict.flip_k(curve_x, curve_y, swaps)
 guessed = ask(flip_prompt, "limits") is not None or flip_prompt is None
 ks = list(range(1, n + 1))
 cut = lab_settings.SCREENS[screen]
-shapes = [vline(min(cut, n), figures.COLORS["marker"], "dash")]
-fig = figures.figure(
-    [
-        {
-            "type": "scatter",
-            "mode": "lines+markers",
-            "x": ks,
-            "y": curve_x.round(4).tolist(),
-            "name": T("lab_ranking_x"),
-            **figures.line_style(0),
-        },
-        {
-            "type": "scatter",
-            "mode": "lines+markers",
-            "x": ks,
-            "y": curve_y.round(4).tolist(),
-            "name": T("lab_ranking_y"),
-            **figures.line_style(1),
-        },
-        *(
-            [
-                {
-                    "type": "scatter",
-                    "mode": "markers",
-                    "x": swaps,
-                    "y": [float(curve_x[s - 1]) for s in swaps],
-                    "name": T("lab_swap"),
-                    "marker": {
-                        "symbol": "star",
-                        "size": 16,
-                        "color": figures.PALETTE["orange"],
-                        "line": {"color": figures.PALETTE["black"], "width": 1},
-                    },
-                }
-            ]
-            if guessed
-            else []
-        ),
+stars = {  # the answer to "which k flips the winner?": drawn once the learner has guessed
+    "name": T("lab_swap"),
+    "color": figures.PALETTE["orange"],
+    "outline": figures.PALETTE["black"],
+    "symbol": "star",
+    "size": 16,
+    "lines": False,
+    "x": swaps,
+    "y": [float(curve_x[s - 1]) for s in swaps],
+}
+leader = {1: T("lab_ranking_x"), -1: T("lab_ranking_y"), 0: T("lab_tie")}
+figures.lines(
+    "limits_k_chart",
+    series=[
+        figures.line(0, T("lab_ranking_x"), ks, curve_x.round(4)),
+        figures.line(1, T("lab_ranking_y"), ks, curve_y.round(4)),
+        *([stars] if guessed and swaps else []),
     ],
     x_title="k",
     y_title="nDCG@k",
-    height=320,
-    shapes=shapes,
-    legend=LEGEND_LOW,
-    xaxis={"title": {"text": "k"}, "tickformat": "d", "dtick": max(1, -(-n // 10))},  # whole k, at most ~10 ticks
-    yaxis={"range": [0, 1.05], "title": {"text": "nDCG@k"}},
-)
-leader = {1: T("lab_ranking_x"), -1: T("lab_ranking_y"), 0: T("lab_tie")}
-figures.plot(
-    fig,
-    "limits_k_chart",
+    title=T("lab_k_title"),
+    x_integer=True,
+    y_range=(0.0, 1.05),
+    vlines=[vline(min(cut, n), figures.COLORS["marker"], "dash")],
     table={
         "k": ks,
         T("lab_ranking_x"): curve_x,
@@ -314,34 +279,16 @@ st.metric(T("lab_judged_at", at=at), f"{inc.judged_at_k:.0%}")
 st.caption(T("lab_bounds_note", scale=ex.scale))
 sweep = limits.incomplete_sweep(grades, SHARES, draws=lab_settings.HIDE_SWEEP_DRAWS, seed=seed, k=k, gain=ex.gain)
 percent = (sweep["share"] * 100).round().astype(int).tolist()
-fig = figures.figure(
-    [
-        {
-            "type": "scatter",
-            "mode": "lines+markers",
-            "x": percent,
-            "y": sweep["as_zero"].round(4).tolist(),
-            "name": T("lab_m_zero", at=at),
-            **figures.line_style(0),
-        },
-        {
-            "type": "scatter",
-            "mode": "lines+markers",
-            "x": percent,
-            "y": sweep["condensed"].round(4).tolist(),
-            "name": T("lab_m_condensed", at=at),
-            **figures.line_style(1),
-        },
+figures.lines(
+    "limits_hide_chart",
+    series=[
+        figures.line(0, T("lab_m_zero", at=at), percent, sweep["as_zero"].round(4)),
+        figures.line(1, T("lab_m_condensed", at=at), percent, sweep["condensed"].round(4)),
     ],
     x_title=T("lab_axis_hidden"),
     y_title=T("lab_axis_off"),
-    height=320,
-    legend=LEGEND_LOW,
-    shapes=[vline(hide, figures.COLORS["marker"], "dash")],
-)
-figures.plot(
-    fig,
-    "limits_hide_chart",
+    title=T("lab_hide_title"),
+    vlines=[vline(hide, figures.COLORS["marker"], "dash")],
     table={
         T("lab_axis_hidden"): percent,
         T("lab_m_zero", at=at): sweep["as_zero"],
@@ -362,35 +309,18 @@ means = limits.means_by_empty(queries, lab_settings.MAX_EMPTY, k=k, gain=ex.gain
 with st.container(horizontal=True, key="limits_avg_metrics"):
     st.metric(T("avg_mean_zero"), fmt(means["zero"][empty]))
     st.metric(T("avg_mean_skip"), fmt(means["skip"][empty]))
-fig = figures.figure(
-    [
-        {
-            "type": "scatter",
-            "mode": "lines+markers",
-            "x": means["empty"].tolist(),
-            "y": means["zero"].round(4).tolist(),
-            "name": T("avg_mean_zero"),
-            **figures.line_style(0),
-        },
-        {
-            "type": "scatter",
-            "mode": "lines+markers",
-            "x": means["empty"].tolist(),
-            "y": means["skip"].round(4).tolist(),
-            "name": T("avg_mean_skip"),
-            **figures.line_style(1),
-        },
+figures.lines(
+    "limits_avg_chart",
+    series=[
+        figures.line(0, T("avg_mean_zero"), means["empty"], means["zero"].round(4)),
+        figures.line(1, T("avg_mean_skip"), means["empty"], means["skip"].round(4)),
     ],
     x_title=T("lab_empty"),
     y_title=T("lab_axis_mean"),
-    height=320,
-    legend=LEGEND_LOW,
-    shapes=[vline(empty, figures.COLORS["marker"], "dash")],
-    yaxis={"range": [0, 1.05], "title": {"text": T("lab_axis_mean")}},
-)
-figures.plot(
-    fig,
-    "limits_avg_chart",
+    title=T("lab_avg_title"),
+    x_integer=True,
+    y_range=(0.0, 1.05),
+    vlines=[vline(empty, figures.COLORS["marker"], "dash")],
     table={
         T("lab_empty"): means["empty"].tolist(),
         T("avg_mean_zero"): means["zero"],
@@ -419,27 +349,15 @@ else:
     ):
         part = timings[(timings[fixed] == 100) & timings[axis].isin(grown)].sort_values(axis)
         ms = {name: (part[name].to_numpy() * 1000).round(3) for name, _ in ways}
-        fig = figures.figure(
-            [
-                {
-                    "type": "scatter",
-                    "mode": "lines+markers",
-                    "x": part[axis].tolist(),
-                    "y": ms[name].tolist(),
-                    "name": label,
-                    **figures.line_style(i),
-                }
-                for i, (name, label) in enumerate(ways)
-            ],
+        figures.lines(
+            f"limits_cost_{axis}",
+            series=[figures.line(i, label, part[axis], ms[name]) for i, (name, label) in enumerate(ways)],
             x_title=title,
             y_title=T("lab_axis_ms"),
-            height=320,
-            legend=LEGEND_LOW,
-            xaxis={"type": "log", "dtick": 1, "title": {"text": title}},  # one label per power of ten
-            yaxis={"type": "log", "dtick": 1, "title": {"text": T("lab_axis_ms")}},
-        )
-        figures.plot(
-            fig, f"limits_cost_{axis}", table={title: part[axis].tolist(), **{label: ms[name] for name, label in ways}}
+            title=T("lab_cost_title"),
+            x_log=True,  # one tick per power of ten on both axes
+            y_log=True,
+            table={title: part[axis].tolist(), **{label: ms[name] for name, label in ways}},
         )
     big = timings[(timings["queries"] == max(lab_settings.COST_QUERIES)) & (timings["documents"] == 100)].iloc[0]
     st.write(

@@ -104,6 +104,17 @@ def metrics(at) -> dict[str, str]:
     return {re.sub(r" \((?:list of \d+|목록 \d+개)\)$", "", m.label): m.value for m in at.metric}
 
 
+def line_charts(at) -> dict[str, dict]:
+    """The data sent to the page's SVG line charts, by key."""
+    import json
+
+    return {
+        c.proto.id.split("-", 2)[2]: json.loads(c.proto.json)  # "$$ID-<hash>-<key>"
+        for c in at.get("bidi_component")
+        if c.proto.component_name.endswith("ndcg_lines")
+    }
+
+
 @pytest.fixture(scope="session")
 def _shared_server():
     """One real `streamlit run app.py` per test worker, on a free loopback port."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from sklearn.metrics import cohen_kappa_score
 from ndcg_core import limits
 from teach import lab
 from teach.format import plain
-from tests.conftest import metrics, open_page
+from tests.conftest import line_charts, metrics, open_page
 from ui.i18n import translate
 
 PAGE = "lessons/limits.py"
@@ -53,7 +54,26 @@ def test_the_lab_runs_on_every_example_in_both_languages(example, lang):
     headers = [h.value for h in at.header]
     for key in ("lab_noise_title", "lab_k_title", "lab_hide_title", "lab_avg_title"):
         assert translate(key, lang) in headers
-    assert len(at.get("plotly_chart")) == 4
+    assert list(line_charts(at)) == ["limits_noise_chart", "limits_k_chart", "limits_hide_chart", "limits_avg_chart"]
+    assert not at.get("plotly_chart")  # SVG charts: the page loads no plotly bundle (issue 27, item 1)
+
+
+def test_the_k_chart_draws_the_cores_curves_in_palette_colours_with_the_screens_cut():
+    """The nDCG@k chart's two lines are ndcg_core.limits' curves of X and reversed Y at k = 1..n, in palette colours
+    that also differ by dash and marker, with the PC screen's cut (k = 10, past a 5-item list: at 5) as a line."""
+    from ui import figures
+
+    at = open_page(PAGE, {"rel": "0,2,0,0,1", "lab_alt": "reverse", "lab_screen": "pc", "lang": "en"})
+    chart = line_charts(at)["limits_k_chart"]
+    grades = np.array([0, 2, 0, 0, 1])
+    x, y = chart["series"][:2]
+    assert x["x"] == y["x"] == [1, 2, 3, 4, 5]
+    assert x["y"] == pytest.approx(limits.ndcg_at_every_k(grades).round(4).tolist(), abs=0)
+    assert y["y"] == pytest.approx(limits.ndcg_at_every_k(grades[::-1]).round(4).tolist(), abs=0)
+    assert {s["color"] for s in chart["series"]} <= set(figures.PALETTE.values())
+    assert (x["dash"], x["symbol"]) != (y["dash"], y["symbol"])
+    assert chart["vlines"] == [{"x": 5.0, "color": figures.COLORS["marker"], "dash": "dash"}]
+    assert chart["x_integer"] and chart["y_range"] == [0.0, 1.05]
 
 
 def test_the_lab_settings_open_from_the_url_and_stay_in_it():
@@ -122,12 +142,14 @@ def test_the_cost_is_measured_only_when_the_button_is_pressed(monkeypatch):
     monkeypatch.setattr(limits, "time_evaluation", lambda *a, **kw: calls.append(1) or fake)
     at = open_page(PAGE, {"lang": "en"})
     at.run()
-    assert calls == [] and len(at.get("plotly_chart")) == 4
+    assert calls == [] and len(line_charts(at)) == 4
     at.button(key="limits_measure").click().run()
-    assert calls == [1] and len(at.get("plotly_chart")) == 6
+    assert calls == [1] and len(line_charts(at)) == 6
     assert translate("lab_cost_conclusion", "en") in [i.value for i in at.info]
+    cost = line_charts(at)["limits_cost_queries"]
+    assert cost["x_log"] and cost["y_log"] and [s["x"] for s in cost["series"]] == [list(lab.COST_QUERIES)] * 3
     at.run()
-    assert calls == [1] and len(at.get("plotly_chart")) == 6
+    assert calls == [1] and len(line_charts(at)) == 6
 
 
 LAB_TEXT = st.text(st.characters(codec="utf-8"), max_size=30) | st.sampled_from(

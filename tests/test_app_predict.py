@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 import numpy as np
 import pytest
 
 from ndcg_core import limits, score_ranking
-from tests.conftest import open_page
+from tests.conftest import line_charts, open_page
 from ui.i18n import translate
 
 LANGS = ["ko", "en"]
@@ -231,9 +230,8 @@ def test_the_labs_stars_wait_for_the_guess():
     at = open_page("lessons/limits.py", {"rel": "0,2,0,0,1", "lab_alt": "reverse", "lang": "en"})
 
     def star_traces() -> list[dict]:
-        specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
-        return [t for s in specs for t in s["data"] if t.get("marker", {}).get("symbol") == "star"]
+        return [s for s in line_charts(at)["limits_k_chart"]["series"] if s.get("symbol") == "star"]
 
     assert LAB_SWAPS and not star_traces()
     prompt_radio(at, "limits").set_value("3").run()  # a wrong guess shows the answer too
-    assert [t["x"] for t in star_traces()] == [LAB_SWAPS]
+    assert [list(t["x"]) for t in star_traces()] == [LAB_SWAPS]

@@ -1,4 +1,4 @@
-"""Figures: plotly figures as plain dicts (``st.plotly_chart`` accepts them) and the SVG bar chart.
+"""Figures: plotly figures as plain dicts (``st.plotly_chart`` accepts them), and the SVG bar and line charts.
 
 Item names in figures are HTML-escaped, since plotly reads a few tags in its text. Every colour a
 chart or a table uses to carry meaning comes from ``PALETTE``, and every chart is followed by its
@@ -15,6 +15,7 @@ from ndcg_core import RankingScore
 from teach import choices
 from ui import palette, tables
 from ui.components.barchart import bar_chart
+from ui.components.linechart import line_chart
 from ui.i18n import T
 
 # Okabe & Ito's colour-blind-safe palette, and one colour per concept: both live in ui/palette.py.
@@ -131,6 +132,18 @@ def as_table(data: tables.Data, key: str) -> None:
 def bars(key: str, *, table: tables.Data, **chart) -> None:
     """An SVG bar chart (``bar_chart``'s arguments; no plotly bundle for the page to load), then its numbers."""
     bar_chart(key=key, **chart)
+    as_table(table, key)
+
+
+def line(i: int, name: str, x, y) -> dict:
+    """Series ``i`` of an SVG line chart: its colour, dash and marker (as ``line_style``), named, through x and y."""
+    s = SERIES[i % len(SERIES)]
+    return {"name": name, "color": s["color"], "dash": s["dash"], "symbol": s["symbol"], "x": x, "y": y}
+
+
+def lines(key: str, *, table: tables.Data, **chart) -> None:
+    """An SVG line chart (``line_chart``'s arguments; no plotly bundle for the page to load), then its numbers."""
+    line_chart(key=key, **chart)
     as_table(table, key)
 
 
