@@ -54,7 +54,9 @@ def test_the_labs_charts_are_svg_lines_that_fit_the_screen(browser, server_url, 
     assert k_chart.locator("g.series circle").count() == 5 and k_chart.locator("g.series rect").count() == 5
     tips = k_chart.locator("g.series circle title").all_text_contents()
     curve = limits.ndcg_at_every_k([0, 2, 0, 0, 1])
-    assert tips == [f"{translate('lab_ranking_x', lang)} · k {k}: {float(f'{v:.4f}'):g}" for k, v in enumerate(curve, 1)]
+    assert tips == [
+        f"{translate('lab_ranking_x', lang)} · k {k}: {float(f'{v:.4f}'):g}" for k, v in enumerate(curve, 1)
+    ]
     for chart in charts.all():
         drawn = chart.evaluate(BOXES)
         assert overlaps(drawn["texts"] + drawn["legend"]) == [], overlaps(drawn["texts"] + drawn["legend"])
