@@ -38,37 +38,18 @@ ks = list(range(1, n + 1))
 with veiled(first, first_pick, "cutoff"):
     st.subheader(T("cutoff_chart"), help=help_for("cutoff", "ndcg"))
     k_now = view.result.k or n
-    figures.plot(
-        figures.figure(
-            [
-                {
-                    "type": "scatter",
-                    "mode": "lines+markers",
-                    "name": T(choices.GainFacts.keys(g)["column"]),
-                    "x": ks,
-                    "y": curves[g].tolist(),
-                    **figures.line_style(figures.gain_index(g)),
-                }
-                for g in curves
-            ],
-            x_title=T("axis_k"),
-            y_title="nDCG@k",
-            height=380,
-            shapes=[
-                {
-                    "type": "line",
-                    "x0": k_now,
-                    "x1": k_now,
-                    "y0": 0,
-                    "y1": 1,
-                    "yref": "y",
-                    "line": {"dash": "dot", "color": figures.COLORS["marker"]},
-                }
-            ],
-            yaxis={"title": {"text": "nDCG@k"}, "range": [0, 1.05]},
-            xaxis={"title": {"text": T("axis_k")}, "dtick": 1 if n <= 20 else None},
-        ),
-        key="cutoff_curve",
+    figures.lines(
+        "cutoff_curve",
+        series=[
+            figures.line(figures.gain_index(g), T(choices.GainFacts.keys(g)["column"]), ks, curves[g]) for g in curves
+        ],
+        x_title=T("axis_k"),
+        y_title="nDCG@k",
+        title=T("cutoff_chart"),
+        height=380,
+        x_integer=True,
+        y_range=(0.0, 1.05),
+        vlines=[{"x": float(k_now), "color": figures.COLORS["marker"], "dash": "dot"}],
         table=None,
     )  # its numbers are the table below
     for g in curves:

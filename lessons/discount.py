@@ -47,57 +47,43 @@ weights = {name: discount_weights(horizon, name, b) for name, b in CURVES}
 plotted = {name: weights[name] / weights[name][0] if name == "log" else weights[name] for name, _ in CURVES}
 log_b = choices.discount("log").label(base)  # "log₃(i+1)": the base itself, not a literal "log_b" (U20)
 names = {name: T("d_log_scaled" if name == "log" else f"d_{name}", log=log_b) for name, _ in CURVES}
-data = []
+curves = []
 for i, (name, _) in enumerate(CURVES):
-    style = figures.line_style(i)  # the log_b curve is series 1: dashed, with large open markers
+    curve = figures.line(i, names[name], ranks, plotted[name])  # the log_b curve is series 1: dashed
     if name == "log":
-        style["marker"] |= {"size": 9, "symbol": "circle-open"}
-    data.append(
-        {
-            "type": "scatter",
-            "mode": "lines+markers",
-            "name": names[name],
-            "x": ranks.tolist(),
-            "y": plotted[name].tolist(),
-            **style,
-        }
-    )
+        curve |= {"size": 9, "symbol": "circle-open"}  # with large open markers, over the standard curve
+    curves.append(curve)
 shown = min(n, horizon)
-data.append(
+stars = [str(x) for x in r.column("item")[:shown]]
+curves.append(  # the items at their ranks, each star as large as its grade; named beside it (U20)
     {
-        "type": "scatter",
-        "mode": "markers",  # the letters are annotations, set off the curves (U20)
         "name": T("curve_items"),
-        "x": r.column("rank")[:shown].tolist(),
-        "y": weights["log2"][:shown].tolist(),
-        "text": [figures.label(x) for x in r.column("item")[:shown]],
-        "marker": {
-            "size": [10 + 4 * g for g in r.column("relevance")[:shown]],
-            "color": figures.COLORS["items"],
-            "symbol": "star",
-        },
-        "customdata": r.column("relevance")[:shown].tolist(),
-        "hovertemplate": "%{text} (rel %{customdata}): %{y:.4f}<extra></extra>",
+        "color": figures.COLORS["items"],
+        "symbol": "star",
+        "lines": False,
+        "x": r.column("rank")[:shown],
+        "y": weights["log2"][:shown],
+        "sizes": tuple(10 + 4 * float(g) for g in r.column("relevance")[:shown]),
+        "tips": tuple(
+            f"{x} (rel {num(g)}): {w:.4f}"
+            for x, g, w in zip(stars, r.column("relevance")[:shown], weights["log2"][:shown], strict=True)
+        ),
+        **({"labels": tuple(stars)} if shown <= 15 else {}),
     }
 )
 items = [str(x) for x in r.column("item")[:shown]] + [""] * (horizon - shown)
 grades_shown = [num(g) for g in r.column("relevance")[:shown]] + [""] * (horizon - shown)
 with veiled(halving, halving_pick, "discount"):
-    figures.plot(
-        figures.figure(
-            data,
-            x_title=T("axis_rank"),
-            y_title=T("axis_discount"),
-            height=420,
-            xaxis={"title": {"text": T("axis_rank")}, "range": [0.5, horizon + 0.5]},  # ranks start at 1 (U20)
-            yaxis={"title": {"text": T("axis_discount")}, "range": [-0.03, 1.15]},  # room for the labels, no 1.2 tick
-            annotations=figures.point_labels(
-                r.column("rank")[:shown], weights["log2"][:shown], r.column("item")[:shown]
-            )
-            if shown <= 15
-            else [],
-        ),
-        key="discount_curves",
+    figures.lines(
+        "discount_curves",
+        series=curves,
+        x_title=T("axis_rank"),
+        y_title=T("axis_discount"),
+        title=T("discount_title"),
+        height=420,
+        x_range=(0.5, horizon + 0.5),  # ranks start at 1 (U20)
+        x_integer=True,
+        y_range=(-0.03, 1.15),  # room for the labels, no 1.2 tick
         table=pd.DataFrame(
             {
                 T("col_rank"): ranks,

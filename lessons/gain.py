@@ -33,24 +33,22 @@ with veiled(worth, worth_pick, "gain"):
             ).convert_dtypes()
         )
     with right:
-        figures.plot(
-            figures.figure(
-                [
-                    {
-                        "type": "bar",
-                        "name": T(choices.GainFacts.keys(g)["column"]),
-                        "x": grades.astype(int).tolist(),
-                        "y": gain_values(grades, g).tolist(),
-                        **figures.bar_style(figures.gain_index(g)),
-                    }
-                    for g in choices.gains()
-                ],
-                x_title=T("axis_grade"),
-                y_title=T("axis_gain"),
-                barmode="group",
-                height=300,
-            ),
-            key="gain_bars",
+        figures.bars(
+            "gain_bars",
+            categories=grades.astype(int).tolist(),
+            series=[
+                {
+                    "name": T(choices.GainFacts.keys(g)["column"]),
+                    "color": figures.SERIES[figures.gain_index(g)]["color"],
+                    "hatch": figures.gain_index(g) > 0,  # the second gain striped, as its curves are dashed
+                    "values": tuple(gain_values(grades, g).tolist()),
+                }
+                for g in choices.gains()
+            ],
+            x_title=T("axis_grade"),
+            y_title=T("axis_gain"),
+            title=T("gain_table_title"),
+            height=300,
             table=None,
         )  # its numbers are the table on the left
 

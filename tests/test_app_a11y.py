@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import base64
 import io
 import json
 
-import numpy as np
 import pandas as pd
 import pytest
 
@@ -18,35 +16,30 @@ PALETTE = {c.lower() for c in figures.PALETTE.values()}
 
 
 def _colours(node) -> set[str]:
-    """Every colour string set anywhere in a plotly spec (or a bar chart's data)."""
+    """Every colour string set anywhere in a chart's data."""
     if isinstance(node, dict):
-        found = {v.lower() for k, v in node.items() if k in ("color", "fgcolor", "bgcolor") and isinstance(v, str)}
+        found = {v.lower() for k, v in node.items() if k in ("color", "outline") and isinstance(v, str)}
+        found |= {c.lower() for c in node.get("colors") or ()}
         return found.union(*(_colours(v) for v in node.values()))
     if isinstance(node, list):
         return set().union(*(_colours(v) for v in node))
     return set()
 
 
-def _plotly_specs(at) -> list[dict]:
-    """The page's plotly figures as the app wrote them (without the theme template Streamlit adds)."""
-    specs = [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
-    for spec in specs:
-        spec["layout"].pop("template", None)
-    return specs
+def _charts(at, kind: str = "") -> list[dict]:
+    """The data the page sent to its SVG charts (``ndcg_bars`` and ``ndcg_lines``), or to one ``kind`` of them."""
+    return [
+        json.loads(c.proto.json)
+        for c in at.get("bidi_component")
+        if c.proto.component_name.endswith(("ndcg_bars", "ndcg_lines")) and c.proto.component_name.endswith(kind)
+    ]
 
 
 def _bar_data(at) -> dict:
-    """The data sent to the step page's SVG bar chart."""
-    bars = [b for b in at.get("bidi_component") if b.proto.component_name.endswith("ndcg_bars")]
+    """The data sent to the page's one SVG bar chart."""
+    bars = _charts(at, "ndcg_bars")
     assert len(bars) == 1
-    return json.loads(bars[0].proto.json)
-
-
-def _y(trace) -> list[float]:
-    y = trace["y"]
-    if isinstance(y, dict):  # plotly sends typed arrays base64-encoded
-        return np.frombuffer(base64.b64decode(y["bdata"]), dtype=y["dtype"]).tolist()
-    return list(y)
+    return bars[0]
 
 
 def open_chart_tables(at):
@@ -69,14 +62,15 @@ def _chart_table(at) -> pd.DataFrame:
 # ---------------------------------------------------------------- colours
 
 
-@pytest.mark.parametrize("page", ["discount", "gain", "cutoff"])
-def test_every_plotly_colour_comes_from_the_palette(page):
-    """Each colour a plotly chart on the page uses is one of the Okabe–Ito palette's."""
+@pytest.mark.parametrize("page", ["discount", "gain", "cutoff", "limits", "steps"])
+def test_every_chart_colour_comes_from_the_palette(page):
+    """Each colour a chart on the page uses (lines, markers, bars, vertical lines) is one of the Okabe–Ito palette's,
+    and the page draws no plotly chart (its 4.7 MB bundle)."""
     at = open_page(f"lessons/{page}.py", {"rel": "3,0,2,1", "lang": "en"})
-    specs = _plotly_specs(at)
-    assert specs
-    used = set().union(*(_colours(s) for s in specs))
-    assert used and used <= PALETTE, used - PALETTE
+    charts = _charts(at)
+    used = _colours(charts)
+    assert charts and used and used <= PALETTE, used - PALETTE
+    assert not at.get("plotly_chart")
 
 
 def test_the_bar_chart_colours_come_from_the_palette_and_the_ideal_bars_are_hatched():
@@ -87,18 +81,18 @@ def test_the_bar_chart_colours_come_from_the_palette_and_the_ideal_bars_are_hatc
 
 
 def test_curves_differ_by_dash_and_marker_not_only_by_colour():
-    """On the discount and nDCG@k charts no two lines share both their dash and their marker symbol."""
-    for page in ("discount", "cutoff"):
-        spec = _plotly_specs(open_page(f"lessons/{page}.py", {"rel": "3,0,2,1", "lang": "en"}))[0]
-        lines = [t for t in spec["data"] if "lines" in t["mode"]]
-        looks = {(t["line"].get("dash"), t["marker"]["symbol"]) for t in lines}
-        assert len(lines) > 1 and len(looks) == len(lines), page
+    """On the discount, nDCG@k and lab charts no two lines share both their dash and their marker symbol."""
+    for page in ("discount", "cutoff", "limits"):
+        for chart in _charts(open_page(f"lessons/{page}.py", {"rel": "3,0,2,1", "lang": "en"}), "ndcg_lines"):
+            lines = [s for s in chart["series"] if s.get("lines", True) and not s.get("bar_width")]
+            looks = {(s.get("dash"), s.get("symbol")) for s in lines}
+            assert len(looks) == len(lines), (page, chart["title"])
 
 
 def test_gain_bars_differ_by_pattern_not_only_by_colour():
     """On the gain chart the second gain's bars are hatched, the first's plain."""
-    spec = _plotly_specs(open_page("lessons/gain.py", {"rel": "3,0,2,1", "lang": "en"}))[0]
-    assert [bool(t["marker"].get("pattern", {}).get("shape")) for t in spec["data"]] == [False, True]
+    data = _bar_data(open_page("lessons/gain.py", {"rel": "3,0,2,1", "lang": "en"}))
+    assert [bool(s.get("hatch")) for s in data["series"]] == [False, True]
 
 
 def test_ranks_out_of_place_are_marked_with_a_sign_not_a_colour():
@@ -134,28 +128,27 @@ def test_the_discount_chart_has_every_curve_in_its_table():
     at = open_page("lessons/discount.py", {"items": "A,B,C", "rel": "1,3,2", "lang": "en"})
     at.slider(key="discount_base").set_value(10.0).run()
     df = _chart_table(at)
-    spec = _plotly_specs(at)[0]
+    (chart,) = _charts(at, "ndcg_lines")
     horizon = len(df)
     assert df["Rank i"].tolist() == list(range(1, horizon + 1))
     assert df["Item"].tolist()[:4] == ["A", "B", "C", ""]
     assert df["1/log₂(i+1) (standard)"].to_numpy() == pytest.approx(discount_weights(horizon, "log2"), rel=1e-12)
     assert df["1/i (as in MRR)"].to_numpy() == pytest.approx(discount_weights(horizon, "reciprocal"), rel=1e-12)
-    for trace in spec["data"][:-1]:  # every curve, as plotted (the log_b one rescaled)
-        assert df[trace["name"]].to_numpy() == pytest.approx(_y(trace), rel=1e-12), trace["name"]
+    for curve in chart["series"][:-1]:  # every curve, as plotted (the log_b one rescaled); then the items' stars
+        assert df[curve["name"]].to_numpy() == pytest.approx(curve["y"], rel=1e-12), curve["name"]
 
 
 def test_gain_and_cutoff_charts_sit_by_a_table_of_their_numbers_without_a_second_copy():
     """The gain and nDCG@k charts already stand by a table of the same numbers, so they add no expander."""
     at = open_page("lessons/gain.py", {"rel": "3,0,2,1", "lang": "en"})
-    spec = _plotly_specs(at)[0]
     grades = next(t.value for t in at.table if "Grade" in t.value.columns)
-    for trace in spec["data"]:
-        assert grades[trace["name"]].to_numpy(dtype=float) == pytest.approx(_y(trace))
+    for bars in _bar_data(at)["series"]:
+        assert grades[bars["name"]].to_numpy(dtype=float) == pytest.approx(bars["values"])
     at = open_page("lessons/cutoff.py", {"rel": "3,0,2,1", "lang": "en"})
-    spec = _plotly_specs(at)[0]
     by_k = next(t.value for t in at.table if "k" in t.value.columns)
-    for trace in spec["data"]:
-        assert by_k[trace["name"]].to_numpy(dtype=float) == pytest.approx(_y(trace), rel=1e-12)
+    (chart,) = _charts(at, "ndcg_lines")
+    for curve in chart["series"]:
+        assert by_k[curve["name"]].to_numpy(dtype=float) == pytest.approx(curve["y"], rel=1e-12)
     assert not [e for e in at.expander if e.label == "Show as a table"]
 
 

@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import math
 
-import numpy as np
 import pytest
 
 from ndcg_core import GAINS, score_ranking
-from tests.conftest import open_page
+from tests.conftest import line_charts, open_page
 
 
 def _pair_tables(at):
@@ -52,13 +49,6 @@ def test_gain_page_names_k_when_every_top_k_was_checked():
     assert any("top 2 ranks" in i.value and "DCG@2" in i.value for i in at.info)
 
 
-def _trace_y(trace) -> list[float]:
-    y = trace["y"]
-    if isinstance(y, dict):  # plotly sends typed arrays base64-encoded
-        return np.frombuffer(base64.b64decode(y["bdata"]), dtype=y["dtype"]).tolist()
-    return y
-
-
 @pytest.mark.parametrize("lang", ["en", "ko"])
 def test_discount_page_at_base_10_gives_the_dcg_factor_and_plots_no_weight_above_1(lang):
     """At b = 10 the caption gives DCG's factor ln 10 / ln 2 = 3.3219, and the rescaled log_b curve starts at 1 (F9)."""
@@ -67,8 +57,7 @@ def test_discount_page_at_base_10_gives_the_dcg_factor_and_plots_no_weight_above
     factor = f"{math.log(10) / math.log(2):.4f}"
     assert factor == "3.3219"
     assert any(f"ln 10 / ln 2 = {factor}" in c.value for c in at.caption)
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    curves = {t["name"]: _trace_y(t) for t in spec["data"]}
+    curves = {s["name"]: s["y"] for s in line_charts(at)["discount_curves"]["series"]}
     assert max(max(y) for y in curves.values()) <= 1.0 + 1e-12
     scaled = next(y for name, y in curves.items() if name.startswith("1/log₁₀(i+1),"))
     standard = next(y for name, y in curves.items() if name.startswith("1/log₂(i+1)"))
@@ -78,15 +67,13 @@ def test_discount_page_at_base_10_gives_the_dcg_factor_and_plots_no_weight_above
 def test_discount_page_keeps_the_standard_curve_visible_under_the_log_b_curve():
     """At b = 2 the log_b curve lies on the standard one, so it is drawn dashed with open markers (UX #24)."""
     at = open_page("lessons/discount.py", {"lang": "en"})
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    traces = {t["name"]: t for t in spec["data"]}
+    series = line_charts(at)["discount_curves"]["series"]
+    traces = {s["name"]: s for s in series}
     scaled = traces["1/log₂(i+1), rescaled so rank 1 is 1"]
     standard = traces["1/log₂(i+1) (standard)"]
-    assert scaled["line"]["dash"] == "dash" and scaled["marker"]["symbol"] == "circle-open"
-    assert standard.get("line", {}).get("dash") is None
-    assert [t["name"] for t in spec["data"]].index(scaled["name"]) > [t["name"] for t in spec["data"]].index(
-        standard["name"]
-    )  # drawn on top
+    assert scaled["dash"] == "dash" and scaled["symbol"] == "circle-open"
+    assert standard["dash"] is None
+    assert series.index(scaled) > series.index(standard)  # drawn on top
 
 
 @pytest.mark.parametrize("lang", ["en", "ko"])
@@ -95,16 +82,15 @@ def test_discount_chart_names_its_base_starts_at_rank_1_and_labels_items_off_the
     rank 1 (0.5, not 0); and A, B, C are labels set up and right of their stars, not text on the curves (U20)."""
     at = open_page("lessons/discount.py", {"items": "A,B,C", "rel": "1,3,2", "k": "3", "lang": lang})
     at.slider(key="discount_base").set_value(3.0).run()
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    names = [t["name"] for t in spec["data"]]
+    chart = line_charts(at)["discount_curves"]
+    names = [s["name"] for s in chart["series"]]
     assert any(name.startswith("1/log₃(i+1)") for name in names)
     shown = " ".join(str(v) for t in at.table for col in t.value.columns for v in [col, *t.value[col]])
     assert "1/log₃(i+1)" in shown
     assert not [x for x in [*names, shown] if "log_b" in x]
-    assert spec["layout"]["xaxis"]["range"][0] == 0.5
-    labels = spec["layout"]["annotations"]
-    assert [a["text"] for a in labels] == ["A", "B", "C"] and all(a["ax"] > 0 and a["ay"] < 0 for a in labels)
-    assert all(t.get("mode") == "markers" for t in spec["data"] if "text" in t)
+    assert chart["x_range"][0] == 0.5
+    (stars,) = [s for s in chart["series"] if "labels" in s]  # drawn up and right of each star (linechart.py)
+    assert stars["labels"] == ["A", "B", "C"] and stars["lines"] is False and stars["symbol"] == "star"
 
 
 def test_one_tie_group_is_singular_in_english():

@@ -1,13 +1,11 @@
-"""Figures: plotly figures as plain dicts (``st.plotly_chart`` accepts them), and the SVG bar and line charts.
+"""Figures: the SVG bar and line charts (``ui/components``), and plotly for the exercises' heatmap alone.
 
-Item names in figures are HTML-escaped, since plotly reads a few tags in its text. Every colour a
-chart or a table uses to carry meaning comes from ``PALETTE``, and every chart is followed by its
-numbers as a table (a collapsed "Show as a table" expander, or a table already beside it).
+The SVG charts set every name as text, never as markup, and need no plotly bundle on their pages (issue 27,
+item 1). Every colour a chart or a table uses to carry meaning comes from ``PALETTE``, and every chart is
+followed by its numbers as a table (a collapsed "Show as a table" expander, or a table already beside it).
 """
 
 from __future__ import annotations
-
-import html
 
 import streamlit as st
 
@@ -26,19 +24,19 @@ COLORS = {  # what each colour means
     "items": PALETTE["black"],  # the current items on the discount curve
     "marker": PALETTE["grey"],  # the current k on the nDCG@k chart
 }
-# Series in order: colour, dash, marker and bar pattern all differ, so two lines (or bars) are told
-# apart without colour, in greyscale print too. The first is solid with no pattern.
+# Series in order: colour, dash and marker all differ, so two lines are told apart without colour, in
+# greyscale print too (bars after the first are hatched). The first is solid.
 SERIES = tuple(
-    {"color": color, "dash": dash, "symbol": symbol, "pattern": pattern}
-    for color, (dash, symbol, pattern) in zip(
+    {"color": color, "dash": dash, "symbol": symbol}
+    for color, (dash, symbol) in zip(
         palette.SERIES_COLORS,
         (
-            (None, "circle", ""),
-            ("dash", "square", "/"),
-            ("dot", "triangle-up", "x"),
-            ("dashdot", "diamond", "."),
-            ("longdash", "x", "+"),
-            ("longdashdot", "star", "-"),
+            (None, "circle"),
+            ("dash", "square"),
+            ("dot", "triangle-up"),
+            ("dashdot", "diamond"),
+            ("longdash", "x"),
+            ("longdashdot", "star"),
         ),
         strict=True,
     )
@@ -46,49 +44,9 @@ SERIES = tuple(
 CONFIG = {"displayModeBar": False, "responsive": True}
 
 
-def line_style(i: int) -> dict:
-    """Plotly line and marker settings of series ``i``."""
-    s = SERIES[i % len(SERIES)]
-    line = {"color": s["color"], "width": 2.5} | ({"dash": s["dash"]} if s["dash"] else {})
-    return {"line": line, "marker": {"color": s["color"], "symbol": s["symbol"], "size": 7}}
-
-
-def bar_style(i: int) -> dict:
-    """Plotly bar marker of series ``i``: its colour and, after the first, a hatch pattern."""
-    s = SERIES[i % len(SERIES)]
-    pattern = {"pattern": {"shape": s["pattern"]}} if s["pattern"] else {}  # stripes in white or grey, for contrast
-    return {"marker": {"color": s["color"], "line": {"color": s["color"], "width": 1}} | pattern}
-
-
 def gain_index(gain: str) -> int:
     """A gain's series number: its place in the core's registry, so a new gain gets the next style."""
     return choices.gains().index(gain)
-
-
-def label(name: object) -> str:
-    """A name safe for plotly text (its tags become literal characters)."""
-    return html.escape(str(name), quote=True)
-
-
-def point_labels(xs, ys, names) -> list[dict]:
-    """Plotly annotations naming points: each name up and to the right of its point on a white label, with a
-    short line to it, so it is not drawn over the lines around the point (U20: on a phone they overlapped)."""
-    return [
-        {
-            "x": float(x),
-            "y": float(y),
-            "text": label(name),
-            "showarrow": True,
-            "arrowhead": 0,
-            "arrowwidth": 1,
-            "arrowcolor": PALETTE["grey"],
-            "ax": 18,
-            "ay": -26,
-            "bgcolor": PALETTE["white"],
-            "font": {"size": 13},
-        }
-        for x, y, name in zip(xs, ys, names, strict=True)
-    ]
 
 
 def figure(data: list[dict], *, x_title: str, y_title: str, height: int = 340, **layout) -> dict:
@@ -129,10 +87,14 @@ def as_table(data: tables.Data, key: str) -> None:
             tables.show(table, height=tables.table_height(table.num_rows))
 
 
-def bars(key: str, *, table: tables.Data, **chart) -> None:
-    """An SVG bar chart (``bar_chart``'s arguments; no plotly bundle for the page to load), then its numbers."""
+def bars(key: str, *, table: tables.Data | None, **chart) -> None:
+    """An SVG bar chart (``bar_chart``'s arguments; no plotly bundle for the page to load), then its numbers.
+
+    ``table`` is required: pass None only when the same numbers already sit in a table beside the chart.
+    """
     bar_chart(key=key, **chart)
-    as_table(table, key)
+    if table is not None:
+        as_table(table, key)
 
 
 def line(i: int, name: str, x, y) -> dict:
@@ -141,10 +103,14 @@ def line(i: int, name: str, x, y) -> dict:
     return {"name": name, "color": s["color"], "dash": s["dash"], "symbol": s["symbol"], "x": x, "y": y}
 
 
-def lines(key: str, *, table: tables.Data, **chart) -> None:
-    """An SVG line chart (``line_chart``'s arguments; no plotly bundle for the page to load), then its numbers."""
+def lines(key: str, *, table: tables.Data | None, **chart) -> None:
+    """An SVG line chart (``line_chart``'s arguments; no plotly bundle for the page to load), then its numbers.
+
+    ``table`` is required: pass None only when the same numbers already sit in a table beside the chart.
+    """
     line_chart(key=key, **chart)
-    as_table(table, key)
+    if table is not None:
+        as_table(table, key)
 
 
 def actual_vs_ideal(r: RankingScore, key: str) -> None:

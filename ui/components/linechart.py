@@ -20,6 +20,9 @@ svg.chart { display: block; width: 100%; height: auto; font-family: var(--st-fon
 .axis { stroke: #9aa1ad; stroke-width: 1; }
 .grid { stroke: #e6e8ec; stroke-width: 1; }
 text { fill: var(--st-text-color, #31333f); font-size: 13px; }
+/* a point's name over the lines: a halo in the page's colour keeps it readable where it crosses them */
+.point-label { font-size: 13px; paint-order: stroke; stroke: var(--st-background-color, #ffffff); stroke-width: 4px;
+               stroke-linejoin: round; }
 .legend { display: flex; flex-wrap: wrap; gap: 4px 18px; padding: 2px 0 0 50px;
           font-family: var(--st-font, sans-serif); font-size: 14px; color: var(--st-text-color, #31333f); }
 .legend span { display: inline-flex; align-items: center; gap: 6px; }
@@ -59,6 +62,8 @@ const marker = (symbol, x, y, r, colour, outline) => {  // plotly's symbol names
     }
     return make("path", { ...a, d: d + "Z" });
   }
+  if (symbol === "circle-open") return make("circle", { fill: "none", stroke: colour, "stroke-width": 1.5, cx: x, cy: y,
+                                                        r: r });
   return make("circle", { ...a, cx: x, cy: y, r: r });
 };
 const scale = (lo, hi, a, b, log) => {  // data -> pixels, on a linear or a log axis
@@ -90,7 +95,7 @@ export default function (component) {
   let root = parentElement.querySelector("div.ndcg-lines");
   if (!root) { root = document.createElement("div"); root.className = "ndcg-lines"; parentElement.appendChild(root); }
   const series = data.series, vlines = data.vlines || [];
-  const points = (s) => s.x.map((x, i) => [x, s.y[i]]).filter(([x, y]) => y !== null && (!data.y_log || y > 0));
+  const points = (s) => s.x.map((x, i) => [x, s.y[i], i]).filter(([, y]) => y !== null && (!data.y_log || y > 0));
   const xs = series.flatMap((s) => s.x).concat(vlines.map((v) => v.x));
   const ys = series.flatMap((s) => points(s).map((p) => p[1]));
   // Drawn in the container's own pixels, so a phone's labels stay 13 px instead of a 900-wide drawing scaled down.
@@ -154,9 +159,18 @@ export default function (component) {
           fill: "none", stroke: s.color, "stroke-width": 2.5, "stroke-dasharray": DASH[s.dash] || "none",
           "stroke-linejoin": "round" }));
       }
-      for (const [x, y] of pts) {
-        g.appendChild(tip(marker(s.symbol, px(x), py(y), (s.size || 7) / 2 + 0.5, s.color, s.outline),
-          s.name + " · " + (data.x_title || "x") + " " + shown(x) + ": " + shown(y)));
+      for (const [x, y, i] of pts) {
+        const r = ((s.sizes ? s.sizes[i] : s.size) || 7) / 2 + 0.5;
+        g.appendChild(tip(marker(s.symbol, px(x), py(y), r, s.color, s.outline),
+          s.tips ? s.tips[i] : s.name + " · " + (data.x_title || "x") + " " + shown(x) + ": " + shown(y)));
+      }
+    }
+    for (const s of series.filter((s) => s.labels)) {  // names up and to the right of their points, off the curves
+      for (const [x, y, i] of points(s)) {
+        const [a, b] = [px(x), py(y)];
+        el("line", { x1: a + 3, y1: b - 4, x2: a + 16, y2: b - 22, stroke: "#999999", "stroke-width": 1,
+                     class: "leader" });
+        el("text", { x: a + 18, y: b - 25, class: "point-label" }, s.labels[i]);
       }
     }
     for (const v of vlines) {  // over the bars, so the histogram's own nDCG line shows
@@ -222,7 +236,8 @@ def line_chart(
     height: int = 320,
 ) -> None:
     """Lines over a numeric x axis. ``series`` items have name, color, x, y, and optionally dash and symbol
-    (plotly's names), size, outline, ``lines=False`` (markers only), or ``bar_width`` with ``tips`` (bars);
+    (plotly's names), size (or ``sizes``, one per point), outline, ``lines=False`` (markers only), ``tips`` (a
+    tooltip per point), ``labels`` (a name drawn by each point), or ``bar_width`` (bars);
     ``vlines`` items have x, color and dash. Log axes put one tick on each power of ten."""
     _lines(
         key=key,

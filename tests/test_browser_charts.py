@@ -1,6 +1,9 @@
-"""The limitations lab's charts in a real browser: SVG lines, no plotly bundle, readable on a phone and a desktop."""
+"""The SVG charts in a real browser: the lab's and the lessons' lines and bars, no plotly bundle, readable on a
+phone and a desktop, with item names drawn as text."""
 
 from __future__ import annotations
+
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import expect
@@ -87,4 +90,33 @@ def test_the_cost_charts_put_one_label_on_each_power_of_ten(browser, server_url)
         assert [t for t in labels if t[:1].isdigit()] == ["10", "100", "1,000"]
         ends = chart.locator("text[text-anchor=end]").all_text_contents()
         assert ends and all(float(t.replace(",", "")) in {10.0**e for e in range(-4, 6)} for t in ends), ends
+    context.close()
+
+
+HOSTILE = ["<img src=x onerror=alert(1)>", "**bold**", "A&amp;B"]
+
+
+@pytest.mark.parametrize("lang", ["ko", "en"])
+def test_the_lessons_charts_are_svg_and_name_items_as_typed(browser, server_url, lang):
+    """/discount, /cutoff and /gain draw SVG charts and no plotly chart; the discount chart names each item by its
+    star exactly as typed (markup stays text: no image, no dialog)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    dialogs: list[str] = []
+    page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    items = ",".join(quote(x, safe="") for x in HOSTILE)
+    for slug, chart in (
+        ("discount", "div.ndcg-lines svg.chart"),
+        ("cutoff", "div.ndcg-lines svg.chart"),
+        ("gain", "div.ndcg-bars svg"),
+    ):
+        page.goto(f"{server_url}/{slug}?items={items}&rel=3,1,2&lang={lang}")
+        expect(page.locator(chart)).to_have_count(1, timeout=WAIT)
+        settle(page)
+        assert page.locator(".js-plotly-plot").count() == 0, slug
+        if slug == "discount":
+            labels = page.locator(chart).locator("text.point-label").all_text_contents()
+            assert labels == HOSTILE
+            assert page.locator(chart).locator("img").count() == 0
+    assert dialogs == [] and page.locator("img[src=x]").count() == 0
     context.close()
