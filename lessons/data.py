@@ -83,7 +83,12 @@ def histogram(s, gain: str, key: str) -> None:
         key,
         categories=labels,
         series=[
-            {"name": k_label(s.k), "color": style["color"], "values": counts.tolist(), "hatch": bool(style["pattern"])}
+            {
+                "name": k_label(s.k),
+                "color": style["color"],
+                "values": counts.tolist(),
+                "hatch": figures.gain_index(gain) > 0,
+            }
         ],
         x_title=k_label(s.k),
         y_title=T("data_axis_queries"),

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from ndcg_core import score_ranking
-from tests.conftest import metrics, open_page
+from tests.conftest import line_charts, metrics, open_page
 from ui import palette
 
 LESSONS = ["lessons/steps.py", "lessons/discount.py", "lessons/gain.py", "lessons/cutoff.py"]
@@ -108,18 +107,10 @@ def test_tied_scores_show_the_range_of_tie_orders():
 def test_cutoff_chart_holds_ndcg_at_every_k():
     """The nDCG@k chart's two lines are the core's nDCG@i for i = 1..n under each gain."""
     at = open_page("lessons/cutoff.py", {"items": "A,B,C,D,E", "rel": "0,3,1,2,0"})
-    spec = json.loads(at.get("plotly_chart")[0].proto.spec)
-    lines = {trace["name"]: trace["y"] for trace in spec["data"]}
+    lines = {s["name"]: s["y"] for s in line_charts(at)["cutoff_curve"]["series"]}
     for gain, name in (("linear", "선형 (rel)"), ("exponential", "지수 (2^rel − 1)")):
         want = [score_ranking([0, 3, 1, 2, 0], gain=gain, k=k).ndcg for k in range(1, 6)]
-        got = lines[name]
-        if isinstance(got, dict):  # plotly sends typed arrays base64-encoded
-            import base64
-
-            import numpy as np
-
-            got = np.frombuffer(base64.b64decode(got["bdata"]), dtype=got["dtype"]).tolist()
-        assert got == pytest.approx(want, abs=1e-12)
+        assert lines[name] == pytest.approx(want, abs=1e-12)
 
 
 def test_gain_page_finds_a_pair_the_gains_order_oppositely():
