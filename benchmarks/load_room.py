@@ -20,7 +20,7 @@ A ``LiveTab`` reads the server's messages in the background, as the browser does
 The scenario (``run_room``), on one server or through nginx (``deploy/scale_out.py --room N``):
 
 1. Warm-up, not counted: on each server, one projector and one student page of a room of its own
-   (imports, caches, the first plotly figure).
+   (imports, caches, the first chart).
 2. The teacher opens /live, submits "Open a room" (the room code and teacher key come back in the address,
    ``page_info_changed``) and starts an "estimate" question with a known seed (kind select, seed number,
    submit). The question's start is its ``opened_at`` in the database. The teacher's tab stays open and
@@ -796,7 +796,7 @@ def backend_of(url: str) -> str:
 
 
 async def _warm(servers: list[Server], url: str) -> None:
-    """On each server: a projector and a student page of a room of their own (imports, caches, plotly)."""
+    """On each server: a projector and a student page of a room of their own (imports, caches, charts)."""
     from live.store import Store, new_student_id
 
     def make_room() -> tuple[str, str]:

@@ -18,7 +18,7 @@ from ui.i18n import T, labeller, problem_text, translate
 from ui.predict import cheer
 
 # Okabe–Ito blue → white → orange: a diverging scale that colour-blind eyes read as well.
-SWAP_SCALE = [[0.0, figures.PALETTE["blue"]], [0.5, "#FFFFFF"], [1.0, figures.PALETTE["orange"]]]
+SWAP_COLORS = (figures.PALETTE["blue"], figures.PALETTE["white"], figures.PALETTE["orange"])  # a loss, none, a gain
 
 
 @failsafe.callback
@@ -79,34 +79,22 @@ def number_answer(ex: exercises.Exercise, label: str, *, top: float | None) -> N
 def swap_heatmap(ex: exercises.Exercise) -> None:
     """ΔnDCG of every swap as a heatmap, with the same numbers as a table."""
     d = exercises.swaps(ex)
-    n = len(ex.items)
     ticks = [f"{i + 1} ({name})" for i, name in enumerate(ex.items)]
     limit = float(np.abs(d).max()) or 1.0
     st.markdown(f"**{T('ex_heatmap_title')}**")
     st.caption(T("ex_heatmap_note"))
     grid = pd.DataFrame(d, columns=ticks).assign(**{T("ex_axis_rank_i"): ticks}).loc[:, [T("ex_axis_rank_i"), *ticks]]
-    figures.plot(
-        figures.figure(
-            [
-                {
-                    "type": "heatmap",
-                    "z": d.round(4).tolist(),
-                    "x": ticks,
-                    "y": ticks,
-                    "zmin": -limit,
-                    "zmax": limit,
-                    "colorscale": SWAP_SCALE,
-                    "texttemplate": "%{z:.3f}",
-                    "hovertemplate": "%{y} ↔ %{x}: %{z:.4f}<extra></extra>",
-                    "colorbar": {"title": {"text": "ΔnDCG"}},
-                }
-            ],
-            x_title=T("ex_axis_rank_j"),
-            y_title=T("ex_axis_rank_i"),
-            height=120 + 45 * n,
-            yaxis={"autorange": "reversed", "title": {"text": T("ex_axis_rank_i")}},
-        ),
-        key=f"exercises_heatmap_{ex.seed}",
+    figures.heat(
+        f"exercises_heatmap_{ex.seed}",
+        rows=ticks,
+        cols=ticks,
+        z=d.round(4).tolist(),
+        zmax=limit,
+        colors=SWAP_COLORS,
+        x_title=T("ex_axis_rank_j"),
+        y_title=T("ex_axis_rank_i"),
+        title=T("ex_heatmap_title"),
+        unit="ΔnDCG",
         table=grid,
     )
 

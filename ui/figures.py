@@ -1,8 +1,9 @@
-"""Figures: the SVG bar and line charts (``ui/components``), and plotly for the exercises' heatmap alone.
+"""Figures: the SVG bar chart, line chart and heatmap (``ui/components``), in the palette's colours.
 
-The SVG charts set every name as text, never as markup, and need no plotly bundle on their pages (issue 27,
-item 1). Every colour a chart or a table uses to carry meaning comes from ``PALETTE``, and every chart is
-followed by its numbers as a table (a collapsed "Show as a table" expander, or a table already beside it).
+The charts set every name as text, never as markup, and bring no charting library to their pages (plotly's
+4.7 MB bundle was half of a fresh page's JavaScript: issue 27, item 1). Every colour a chart or a table uses
+to carry meaning comes from ``PALETTE``, and every chart is followed by its numbers as a table (a collapsed
+"Show as a table" expander, or a table already beside it).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ndcg_core import RankingScore
 from teach import choices
 from ui import palette, tables
 from ui.components.barchart import bar_chart
+from ui.components.heatmap import heatmap
 from ui.components.linechart import line_chart
 from ui.i18n import T
 
@@ -41,37 +43,11 @@ SERIES = tuple(
         strict=True,
     )
 )
-CONFIG = {"displayModeBar": False, "responsive": True}
 
 
 def gain_index(gain: str) -> int:
     """A gain's series number: its place in the core's registry, so a new gain gets the next style."""
     return choices.gains().index(gain)
-
-
-def figure(data: list[dict], *, x_title: str, y_title: str, height: int = 340, **layout) -> dict:
-    return {
-        "data": data,
-        "layout": {
-            "height": height,
-            "margin": {"l": 60, "r": 20, "t": 20, "b": 40},
-            "xaxis": {"title": {"text": x_title}},
-            "yaxis": {"title": {"text": y_title}},
-            "legend": {"orientation": "h", "y": -0.22, "yanchor": "top"},
-            "font": {"size": 14},
-            **layout,
-        },
-    }
-
-
-def plot(fig: dict, key: str, *, table: tables.Data | None) -> None:
-    """A plotly chart, then ``table`` (its numbers) in a collapsed expander.
-
-    ``table`` is required: pass None only when the same numbers already sit in a table beside the chart.
-    """
-    st.plotly_chart(fig, key=key, config=CONFIG, width="stretch")
-    if table is not None:
-        as_table(table, key)
 
 
 def as_table(data: tables.Data, key: str) -> None:
@@ -111,6 +87,12 @@ def lines(key: str, *, table: tables.Data | None, **chart) -> None:
     line_chart(key=key, **chart)
     if table is not None:
         as_table(table, key)
+
+
+def heat(key: str, *, table: tables.Data, **chart) -> None:
+    """An SVG heatmap (``heatmap``'s arguments), then its numbers."""
+    heatmap(key=key, **chart)
+    as_table(table, key)
 
 
 def actual_vs_ideal(r: RankingScore, key: str) -> None:

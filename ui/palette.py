@@ -22,7 +22,7 @@ PALETTE = {
     "yellow": "#F0E442",
     "black": "#000000",
     "grey": "#999999",
-    "white": "#FFFFFF",  # the backdrop of a label set on a chart, never a series
+    "white": "#FFFFFF",  # a backdrop, and the middle (no change) of the swap heatmap's scale; never a series
 }
 
 #: The concepts of the lessons, one colour each. "actual" is the ranking as listed (DCG), "ideal" its
