@@ -120,3 +120,27 @@ def test_the_lessons_charts_are_svg_and_name_items_as_typed(browser, server_url,
             assert page.locator(chart).locator("img").count() == 0
     assert dialogs == [] and page.locator("img[src=x]").count() == 0
     context.close()
+
+
+@pytest.mark.parametrize("rel", ["0,0,0", "2"])
+def test_a_flat_or_one_point_chart_still_gets_a_readable_axis(browser, server_url, rel):
+    """With all-zero grades (every curve flat at 0, every bar 0) or one item (one point per line) each lab chart and
+    the step page's bars draw their axes with short round labels, and the page raises no script error."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{server_url}/limits?rel={rel}&lang=en")
+    charts = page.locator("div.ndcg-lines svg.chart")
+    expect(charts).to_have_count(4, timeout=WAIT)
+    settle(page)
+    for chart in charts.all():
+        ticks = chart.locator("text[text-anchor=end]").all_text_contents()  # the y axis
+        assert 2 <= len(ticks) <= 8 and all(len(t) <= 5 for t in ticks), ticks
+    page.goto(f"{server_url}/steps?rel={rel}&lang=en")  # the step page's bars: every bar 0 with no relevant item
+    bars = page.locator("div.ndcg-bars svg")
+    expect(bars).to_have_count(1, timeout=WAIT)
+    ticks = bars.locator("text[text-anchor=end]").all_text_contents()
+    assert 2 <= len(ticks) <= 8 and all(len(t) <= 5 for t in ticks), ticks
+    assert errors == []
+    context.close()

@@ -50,7 +50,7 @@ export default function (component) {
   // reduce, not Math.max(...all): a comparison of 20,000 queries is 20,000 values
   const hi = all.reduce((m, v) => Math.max(m, v), 0), lo = all.reduce((m, v) => Math.min(m, v), 0);
   const ints = !!data.integer_ticks;
-  const [step, digits] = ints ? [Math.max(1, Math.ceil(hi / 4)), 0] : nice(Math.max(hi - lo, 1e-9) / 4);
+  const [step, digits] = ints ? [Math.max(1, Math.ceil(hi / 4)), 0] : nice((hi - lo || 1) / 4);
   const top = ints ? 4 * step : Math.max(step, Math.ceil(hi / step - 1e-9) * step);
   const low = Math.floor(lo / step + 1e-9) * step;
   const svg = document.createElementNS(NS, "svg");

@@ -108,6 +108,7 @@ export default function (component) {
       x0 = Math.min(x0, Math.min(...s.x) - s.bar_width / 2);
       x1 = Math.max(x1, Math.max(...s.x) + s.bar_width / 2);
     }
+    if (!(x1 > x0)) x1 = data.x_log ? x0 * 10 : x0 + 1;  // one point (a one-item list) still gets an axis
     let y0, y1, yticks;
     if (data.y_log) {
       const lo = Math.min(...ys), hi = Math.max(...ys);
@@ -115,7 +116,8 @@ export default function (component) {
       if (y0 === y1) y1 = y0 * 10;
       yticks = logTicks(y0, y1);
     } else {
-      const lo = Math.min(0, ...ys), hi = Math.max(0, ...ys), whole = !!data.y_integer;
+      const lo = Math.min(0, ...ys), whole = !!data.y_integer;
+      const hi = Math.max(0, ...ys) > lo ? Math.max(0, ...ys) : lo + 1;  // all zero (no relevant item): 0 to 1
       if (data.y_range) {
         [y0, y1] = data.y_range;
         yticks = linearTicks(y0, y1, stepOf(y0, y1, 5, whole));
