@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -106,8 +107,6 @@ def metrics(at) -> dict[str, str]:
 
 def line_charts(at) -> dict[str, dict]:
     """The data sent to the page's SVG line charts, by key."""
-    import json
-
     return {
         c.proto.id.split("-", 2)[2]: json.loads(c.proto.json)  # "$$ID-<hash>-<key>"
         for c in at.get("bidi_component")

@@ -59,6 +59,16 @@ def drag(page, source: str, target: str, *, below: bool = False, steps: int = 12
     page.mouse.up()
 
 
+def overlaps(boxes: list) -> list:
+    """The pairs of boxes (text, left, right, top, bottom) that overlap by more than half a pixel."""
+    return [
+        (a[0], b[0])
+        for i, a in enumerate(boxes)
+        for b in boxes[i + 1 :]
+        if a[1] < b[2] - 0.5 and b[1] < a[2] - 0.5 and a[3] < b[4] - 0.5 and b[3] < a[4] - 0.5
+    ]
+
+
 def settle(page) -> None:
     """Wait until the app's script run has finished, so the next action meets a settled page."""
     page.wait_for_function(

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from deploy.harness import ARTIFACTS
 from ndcg_core import limits
-from tests.test_browser import WAIT, settle
+from tests.test_browser import WAIT, overlaps, settle
 from ui.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -26,15 +26,6 @@ BOXES = """root => {
     width: root.getBoundingClientRect().right,
   };
 }"""
-
-
-def overlaps(texts: list) -> list:
-    return [
-        (a[0], b[0])
-        for i, a in enumerate(texts)
-        for b in texts[i + 1 :]
-        if a[1] < b[2] - 0.5 and b[1] < a[2] - 0.5 and a[3] < b[4] - 0.5 and b[3] < a[4] - 0.5
-    ]
 
 
 @pytest.mark.parametrize("lang", ["ko", "en"])

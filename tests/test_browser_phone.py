@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from deploy.harness import ARTIFACTS
 from ndcg_core import score_ranking
-from tests.test_browser import WAIT, open_app, rows, settle, still
+from tests.test_browser import WAIT, open_app, overlaps, rows, settle, still
 from ui.i18n import translate
 
 pytestmark = pytest.mark.browser
@@ -243,14 +243,6 @@ def test_the_step_bar_charts_item_names_never_overlap_on_a_phone(phone, server_u
         "s => [...s.querySelectorAll('text')].filter(t => t.textContent && !t.getAttribute('transform'))"
         ".map(t => { const r = t.getBoundingClientRect(); return [t.textContent, r.left, r.right, r.top, r.bottom]; })"
     )
-
-    def overlaps(texts: list) -> list:
-        return [
-            (a[0], b[0])
-            for i, a in enumerate(texts)
-            for b in texts[i + 1 :]
-            if a[1] < b[2] - 0.5 and b[1] < a[2] - 0.5 and a[3] < b[4] - 0.5 and b[3] < a[4] - 0.5
-        ]
 
     for items, names in (("Doc%20A,Doc%20B,Doc%20C,Doc%20D,Doc%20E", []), ("A,B,C,D,E", ["A", "B", "C"])):
         open_app(phone, f"{server_url}/steps?items={items}&rel=3,2,3,0,1&gain=exponential&k=3&lang={lang}")

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.components import svgkit
+
 CSS = """
 :host { display: block; }
 svg { display: block; width: 100%; height: auto; font-family: var(--st-font, sans-serif); }
@@ -22,17 +24,12 @@ text { fill: var(--st-text-color, #31333f); font-size: 13px; }
 .legend text { font-size: 14px; }
 """
 
-JS = """
-const nice = (raw) => {  // the round step at or above raw (1, 2, 2.5 or 5 times a power of ten), and its decimals
-  const e = Math.floor(Math.log10(raw)), m = raw / 10 ** e;
-  const f = m <= 1 ? 1 : m <= 2 ? 2 : m <= 2.5 ? 2.5 : m <= 5 ? 5 : 10;
-  return [f * 10 ** e, Math.max(0, -e + (f === 2.5 ? 1 : 0) - (f === 10 ? 1 : 0))];
-};
+JS = (
+    svgkit.PRELUDE
+    + """
 export default function (component) {
   const { data, parentElement } = component;
-  const NS = "http://www.w3.org/2000/svg";
-  let root = parentElement.querySelector("div.ndcg-bars");
-  if (!root) { root = document.createElement("div"); root.className = "ndcg-bars"; parentElement.appendChild(root); }
+  const root = holder(parentElement, "ndcg-bars");
   const series = data.series, cats = data.categories;
   // Drawn in the container's own pixels, so a phone's labels stay 13 px instead of a 900-wide drawing scaled down.
   const draw = (width) => {
@@ -57,12 +54,6 @@ export default function (component) {
   svg.setAttribute("viewBox", "0 0 " + W + " " + H);
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", data.title || "");
-  const make = (tag, attrs, text) => {
-    const e = document.createElementNS(NS, tag);
-    for (const k in attrs) e.setAttribute(k, attrs[k]);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  };
   const el = (tag, attrs, text) => svg.appendChild(make(tag, attrs, text));
   const y = (v) => T + (H - T - B) * (top - v) / (top - low);
   const defs = el("defs", {});
@@ -123,16 +114,10 @@ export default function (component) {
   });
   root.appendChild(svg);
   };
-  let drawn = root.clientWidth;
-  draw(drawn);
-  const watch = new ResizeObserver(() => {  // a phone turned, a sidebar folded: redraw at the new width
-    const now = root.clientWidth;
-    if (now && Math.abs(now - drawn) >= 8) { drawn = now; draw(now); }
-  });
-  watch.observe(root);
-  return () => watch.disconnect();
+  return redrawn(root, draw);
 }
 """
+)
 
 _bars = st.components.v2.component("ndcg_bars", css=CSS, js=JS)
 

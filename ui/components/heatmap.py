@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import streamlit as st
 
+from ui.components import svgkit
+
 CSS = """
 :host { display: block; }
 svg { display: block; width: 100%; height: auto; font-family: var(--st-font, sans-serif); }
@@ -16,21 +18,15 @@ text { fill: var(--st-text-color, #31333f); font-size: 13px; }
 text.cell { font-size: 12px; font-variant-numeric: tabular-nums; }
 """
 
-JS = """
-const NS = "http://www.w3.org/2000/svg";
-const make = (tag, attrs, text) => {
-  const e = document.createElementNS(NS, tag);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (text !== undefined) e.textContent = text;
-  return e;
-};
+JS = (
+    svgkit.PRELUDE
+    + """
 const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
 const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
 const css = (c) => "rgb(" + c.join(",") + ")";
 export default function (component) {
   const { data, parentElement } = component;
-  let root = parentElement.querySelector("div.ndcg-heat");
-  if (!root) { root = document.createElement("div"); root.className = "ndcg-heat"; parentElement.appendChild(root); }
+  const root = holder(parentElement, "ndcg-heat");
   const [low, mid, high] = data.colors.map(rgb), zmax = data.zmax || 1, n = data.rows.length;
   // -zmax is low, 0 is mid, +zmax is high; the text turns white on a dark cell
   const colour = (z) => (z < 0 ? mix(mid, low, Math.min(-z / zmax, 1)) : mix(mid, high, Math.min(z / zmax, 1)));
@@ -78,16 +74,10 @@ export default function (component) {
     el("text", { x: bx, y: Math.max(T + bh + 18, 0) }, data.unit || "");
     root.appendChild(svg);
   };
-  let drawn = root.clientWidth;
-  draw(drawn);
-  const watch = new ResizeObserver(() => {  // a phone turned, a sidebar folded: redraw at the new width
-    const now = root.clientWidth;
-    if (now && Math.abs(now - drawn) >= 8) { drawn = now; draw(now); }
-  });
-  watch.observe(root);
-  return () => watch.disconnect();
+  return redrawn(root, draw);
 }
 """
+)
 
 _heat = st.components.v2.component("ndcg_heat", css=CSS, js=JS)
 

@@ -13,6 +13,8 @@ import math
 
 import streamlit as st
 
+from ui.components import svgkit
+
 CSS = """
 :host { display: block; }
 svg.chart { display: block; width: 100%; height: auto; font-family: var(--st-font, sans-serif); }
@@ -28,20 +30,10 @@ text { fill: var(--st-text-color, #31333f); font-size: 13px; }
 .legend span { display: inline-flex; align-items: center; gap: 6px; }
 """
 
-JS = """
-const NS = "http://www.w3.org/2000/svg";
+JS = (
+    svgkit.PRELUDE
+    + """
 const DASH = { dash: "7,4", dot: "2,4", dashdot: "7,3,2,3", longdash: "12,4", longdashdot: "12,4,2,4" };
-const nice = (raw) => {  // the round step at or above raw (1, 2, 2.5 or 5 times a power of ten), and its decimals
-  const e = Math.floor(Math.log10(raw)), m = raw / 10 ** e;
-  const f = m <= 1 ? 1 : m <= 2 ? 2 : m <= 2.5 ? 2.5 : m <= 5 ? 5 : 10;
-  return [f * 10 ** e, Math.max(0, -e + (f === 2.5 ? 1 : 0) - (f === 10 ? 1 : 0))];
-};
-const make = (tag, attrs, text) => {
-  const e = document.createElementNS(NS, tag);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (text !== undefined) e.textContent = text;
-  return e;
-};
 const shown = (v) => String(Number(v.toFixed(4)));  // 0.8123, 12, 0.0031
 const power = (e) => (e < 0 ? (10 ** e).toFixed(-e) : (10 ** e).toLocaleString("en-US"));  // 0.01 … 1,000
 const marker = (symbol, x, y, r, colour, outline) => {  // plotly's symbol names, drawn as paths
@@ -92,8 +84,7 @@ const logTicks = (lo, hi) => {
 };
 export default function (component) {
   const { data, parentElement } = component;
-  let root = parentElement.querySelector("div.ndcg-lines");
-  if (!root) { root = document.createElement("div"); root.className = "ndcg-lines"; parentElement.appendChild(root); }
+  const root = holder(parentElement, "ndcg-lines");
   const series = data.series, vlines = data.vlines || [];
   const points = (s) => s.x.map((x, i) => [x, s.y[i], i]).filter(([, y]) => y !== null && (!data.y_log || y > 0));
   const xs = series.flatMap((s) => s.x).concat(vlines.map((v) => v.x));
@@ -202,16 +193,10 @@ export default function (component) {
       root.appendChild(legend);
     }
   };
-  let drawn = root.clientWidth;
-  draw(drawn);
-  const watch = new ResizeObserver(() => {  // a phone turned, a sidebar folded: redraw at the new width
-    const now = root.clientWidth;
-    if (now && Math.abs(now - drawn) >= 8) { drawn = now; draw(now); }
-  });
-  watch.observe(root);
-  return () => watch.disconnect();
+  return redrawn(root, draw);
 }
 """
+)
 
 _lines = st.components.v2.component("ndcg_lines", css=CSS, js=JS)
 
