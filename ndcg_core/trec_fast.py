@@ -33,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ndcg_core._kernels import ndcg_ratio
+from ndcg_core._readahead import PAD, TAIL, read_raw
 from ndcg_core._registry import GAINS, MAX_GRADE, discount_weights, gain_names, gain_values
 
 DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's ndcg_cut defaults
@@ -75,8 +76,7 @@ def format_trec_eval(result: TrecResult, *, per_query: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-_PAD = 8  # zero bytes before the data: a window ending in the first field still starts in the buffer
-_TAIL = 32  # zero bytes after it: a window starting in the last field still ends in the buffer
+_PAD, _TAIL = PAD, TAIL  # zero bytes before and after the data (see ndcg_core._readahead)
 #: _KEEP_HIGH[j] keeps the j high bytes of a uint64: the last j bytes of a little-endian window,
 #: the first j of a big-endian one.
 _KEEP_HIGH = np.array([((1 << (8 * j)) - 1) << (64 - 8 * j) for j in range(9)], dtype=np.uint64)
@@ -104,6 +104,7 @@ class _Table:
     starts: np.ndarray  # first line of each query block
     lengths: np.ndarray
     qids: list[str]  # the query id of each block
+    doc_words: int  # the longest docno's length in 8-byte words
     n_odd: int = 0  # numbers that were not plain decimals (an exponent, or over 15 digits), read one by one
 
 
@@ -117,9 +118,15 @@ def _word(windows: np.ndarray, start: np.ndarray, end: np.ndarray, k: int) -> np
 
     The words of a field spell it exactly: no id holds a zero byte, so zeros mark where it starts.
     """
-    width = end - start
-    keep = _KEEP_HIGH[np.minimum(width, 8) if k == 0 else np.clip(width - 8 * k, 0, 8)]  # width >= 0
-    word: np.ndarray = windows[np.maximum(end - 8 * (k + 1), 0)] & keep
+    width = end - start  # >= 0
+    if k:
+        width -= 8 * k
+        np.clip(width, 0, 8, out=width)
+        word: np.ndarray = windows[np.maximum(end - 8 * (k + 1), 0)]
+    else:  # a field ends at least _PAD bytes into its buffer, so its last window starts in it
+        np.minimum(width, 8, out=width)
+        word = windows[end - 8]
+    word &= _KEEP_HIGH[width]
     return word
 
 
@@ -156,17 +163,10 @@ def padded(data: bytes) -> np.ndarray:
     return buf
 
 
-def read_padded(path: str | os.PathLike[str]) -> np.ndarray:
-    """A file read straight into a padded buffer (see ``padded``); OSError when it cannot be read."""
-    with open(path, "rb") as f:
-        size = os.fstat(f.fileno()).st_size
-        buf = np.empty(_PAD + size + 1 + _TAIL, dtype=np.uint8)  # one byte more shows the file grew
-        got = f.readinto(buf.data[_PAD : _PAD + size + 1])  # .data: the array's memoryview
-        if got > size:  # it grew while being read
-            return padded(buf[_PAD : _PAD + got].tobytes() + f.read())
-    buf[:_PAD] = 0
-    buf[_PAD + got :] = 0
-    return buf[: _PAD + got + _TAIL]
+def read_padded(path: str | os.PathLike[str], raw: bytearray | None = None) -> np.ndarray:
+    """A file read straight into a padded buffer (see ``padded``), or ``raw``, its bytes that
+    ``ndcg_core._readahead`` read already; OSError when it cannot be read."""
+    return np.frombuffer(read_raw(path) if raw is None else raw, dtype=np.uint8)  # writable: a bytearray
 
 
 def unpadded(buf: np.ndarray) -> bytes:
@@ -338,6 +338,7 @@ class _Slice:
     heads: np.ndarray  # lines after the first that start a new query id
     qids: list[str]  # the first line's query id, then each head's
     last_qid: str
+    doc_words: int  # the longest docno's length in 8-byte words
 
 
 def _read_slice(
@@ -385,13 +386,26 @@ def _read_slice(
         w = _word(windows, qs, qe, k)
         change[1:] |= w[1:] != w[:-1]
     heads = np.flatnonzero(change)
-    qids = [
-        buf[a:b].tobytes().decode("utf-8")
-        for a, b in zip(qs[[0, *heads]].tolist(), qe[[0, *heads]].tolist(), strict=True)
-    ]
+    qids = _texts(buf, qs[[0, *heads]], qe[[0, *heads]])
     last_qid = buf[qs[-1] : qe[-1]].tobytes().decode("utf-8")
-    cols.doc_hash[rows] = _hash(windows, ds, de, -(-int((de - ds).max()) // 8))
-    return _Slice(len(ends), odd, ns[odd], ne[odd], heads, qids, last_qid)
+    doc_words = -(-int((de - ds).max()) // 8)
+    cols.doc_hash[rows] = _hash(windows, ds, de, doc_words)
+    return _Slice(len(ends), odd, ns[odd], ne[odd], heads, qids, last_qid, doc_words)
+
+
+def _texts(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> list[str]:
+    """The UTF-8 text of each field (bytes start .. end, each followed by its separator), decoded at once.
+
+    Each field's bytes and the separator after it are gathered into one string, the separators made line ends,
+    then split: one decode instead of one per field. No field holds a line end.
+    """
+    size = end - start + 1  # with the separator
+    stop = np.cumsum(size)
+    at = np.arange(int(stop[-1]), dtype=np.int64)  # byte j of the result is byte j + (start - offset) of its field
+    at += np.repeat(start - (stop - size), size)
+    joined = buf[at]
+    joined[stop - 1] = 10
+    return joined.tobytes().decode("utf-8").split("\n")[:-1]
 
 
 def _has_comment(chunk: np.ndarray, where: np.ndarray, seps: np.ndarray) -> bool:
@@ -457,6 +471,7 @@ def _finish(
         starts,
         np.diff(starts, append=len(number)),
         qids,
+        max(part.doc_words for part in parts),
         len(odd_rows),
     )
 
@@ -544,6 +559,24 @@ def _rows_and_positions(codes: np.ndarray, table: _Table) -> tuple[np.ndarray, n
     return rows, pos
 
 
+def _put(
+    matrix: np.ndarray,
+    values: np.ndarray,
+    table: _Table,
+    codes: np.ndarray,
+    rows: np.ndarray,
+    pos: np.ndarray,
+    offset: int = 0,
+) -> None:
+    """``matrix[rows, pos + offset] = values``: each query block's values into its query's line from column
+    ``offset``; when every block is equally long, as whole lines (several times faster than element by element)."""
+    width = int(table.lengths[0]) if len(table.lengths) else 0
+    if width and width * len(table.lengths) == len(values) and (table.lengths == width).all():
+        matrix[codes, offset : offset + width] = values.reshape(-1, width)
+    else:
+        matrix[rows, pos + offset] = values
+
+
 def _order32(scores: np.ndarray) -> np.ndarray | None:
     """A uint64 per score that sorts as the scores, compared as 32-bit floats, sort descending.
 
@@ -599,18 +632,20 @@ def _join(run: _Table, qrels: _Table) -> _Joined | None:
 
     # Join: per query, the doc hashes of its run and qrels rows sorted together. A qrels key
     # (file bit 0) sorts right before the run key of the same doc; any other equal pair repeats a doc.
-    n_words = -(-max(int((t.doc[1] - t.doc[0]).max()) for t in (run, qrels)) // 8)
+    n_words = max(run.doc_words, qrels.doc_words)
     pos_bits = max(d_run, d_qrels, 2).bit_length()
     low = np.uint64(pos_bits + 1)
     r_win, q_win = _windows(run.buf, "<u8"), _windows(qrels.buf, "<u8")
     keys = np.full((nq, d_run + d_qrels), _ALL, dtype=np.uint64)
-    for table, rows, pos, offset, file_bit in ((run, r_row, r_pos, 0, 1), (qrels, q_row, q_pos, d_run, 0)):
-        h = table.doc_hash >> np.uint64(1)  # top bit clear: below the padding
-        h >>= low
+    for table, codes, rows, pos, offset, file_bit in (
+        (run, r_code, r_row, r_pos, 0, 1),
+        (qrels, q_code, q_row, q_pos, d_run, 0),
+    ):
+        h = table.doc_hash >> (low + np.uint64(1))  # top bit clear: below the padding
         h <<= low
         h |= np.uint64(file_bit << pos_bits)
-        h |= pos.astype(np.uint64)
-        keys[rows, pos + offset] = h
+        np.bitwise_or(h, pos, out=h, dtype=np.uint64, casting="unsafe")  # pos >= 0
+        _put(keys, h, table, codes, rows, pos, offset)
     keys.sort(axis=1)
     flat = keys.reshape(-1)
     hashes = flat >> low
@@ -681,11 +716,11 @@ def fast_trec_eval(
     if score_key is None:
         return None
     score_key <<= np.uint64(32)
-    score_key |= r_pos.astype(np.uint64)
+    np.bitwise_or(score_key, r_pos, out=score_key, dtype=np.uint64, casting="unsafe")  # r_pos >= 0
     if judged_only:  # trec_eval marks unjudged documents with a negative grade, so these count as unjudged
         score_key[~judged | (grade < 0)] = _ALL
     ranked = np.full((nq, d_run), _ALL, dtype=np.uint64)
-    ranked[r_row, r_pos] = score_key
+    _put(ranked, score_key, run, r_code, r_row, r_pos)
     del score_key
     ranked.sort(axis=1)
     both = np.flatnonzero((r_first >= 0) & (q_first >= 0))
@@ -836,7 +871,8 @@ def table_of(
     buf[_PAD : _PAD + len(doc_bytes)] = doc_bytes
     ds = doc_offsets[:-1].astype(np.int64) + _PAD
     de = doc_offsets[1:].astype(np.int64) + _PAD
-    doc_hash = _hash(_windows(buf, "<u8"), ds, de, -(-int(sizes.max()) // 8))
+    doc_words = -(-int(sizes.max()) // 8)
+    doc_hash = _hash(_windows(buf, "<u8"), ds, de, doc_words)
     starts = np.asarray(starts, dtype=np.int64)
     return _Table(
         buf,
@@ -846,6 +882,7 @@ def table_of(
         starts,
         np.diff(starts, append=len(sizes)),
         list(qids),
+        doc_words,
     )
 
 
@@ -881,9 +918,9 @@ def collection_ndcg(
     if score_key is None:
         return None
     score_key <<= np.uint64(32)
-    score_key |= j.r_pos.astype(np.uint64)
+    np.bitwise_or(score_key, j.r_pos, out=score_key, dtype=np.uint64, casting="unsafe")  # r_pos >= 0
     ranked = np.full((len(j.queries), j.d_run), _ALL, dtype=np.uint64)
-    ranked[j.r_row, j.r_pos] = score_key
+    _put(ranked, score_key, run, j.r_code, j.r_row, j.r_pos)
     del score_key
     ranked.sort(axis=1)
     both = np.flatnonzero((j.r_first >= 0) & (j.q_first >= 0))

@@ -6,8 +6,10 @@ careful readers read (that path is checked against pytrec_eval in ``test_trec_cl
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -154,6 +156,72 @@ def test_lines_and_query_blocks_cut_by_the_slices_are_read_whole(monkeypatch):
     monkeypatch.setattr(trec_fast, "_SLICE", 64)
     qrels, run = awkward(4, long_ids=True)
     assert fast_trec_eval(qrels, run, cutoffs=(1, 3)) == careful(qrels, run, cutoffs=(1, 3))
+
+
+@pytest.mark.parametrize("options", OPTIONS)
+def test_queries_with_equally_many_lines_give_the_careful_paths_numbers(options, monkeypatch):
+    """When every query has as many run lines (and qrels lines), each written as a whole line of the matrices, the
+    numbers are the careful path's, with the queries in the files in an order that is not the sorted one."""
+    rng = np.random.default_rng(11)
+    qids = ["q10", "q2", "q1", "질의", "q33"]
+    run = "".join(
+        f"{q} Q0 d{q}-{d} {r + 1} {float(rng.choice([1.0, 2.5, 0.125, -3.0]))!r} t\n"
+        for q in qids
+        for r, d in enumerate(rng.permutation(9)[:6])
+    ).encode()
+    qrels = "".join(
+        f"{q} 0 d{q}-{d} {int(rng.integers(-1, 4))}\n" for q in qids for d in rng.permutation(9)[:3]
+    ).encode()
+    whole = []
+    put = trec_fast._put
+    monkeypatch.setattr(
+        trec_fast,
+        "_put",
+        lambda matrix, values, table, *rest: (
+            whole.append(len(set(table.lengths.tolist())) == 1) or put(matrix, values, table, *rest)
+        ),
+    )
+    got = fast_trec_eval(qrels, run, **options)
+    assert whole and all(whole)
+    assert got == careful(qrels, run, **options)
+
+
+def test_the_command_line_reads_its_files_ahead_without_numpy_and_never_a_pipe(tmp_path, capsys):
+    """``import ndcg_core.__main__`` leaves NumPy for main() to import while the files are read; a pipe given as a
+    file is read once, by the command line itself, and the same file given twice is read for each."""
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, ndcg_core.__main__; print('numpy' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    assert done.stdout.split() == ["False"]
+    qrels, run = awkward(5)
+    (tmp_path / "run.txt").write_bytes(run)
+    pipe = tmp_path / "qrels.pipe"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=pipe.write_bytes, args=(qrels,))
+    writer.start()
+    assert main(["-m", "ndcg_cut.3", str(pipe), str(tmp_path / "run.txt")]) == 0
+    writer.join()
+    assert capsys.readouterr().out == trec_fast.format_trec_eval(careful(qrels, run, cutoffs=(3,), full=False))
+    (tmp_path / "both.txt").write_bytes(b"q1 0 d1 1\n")
+    assert main([str(tmp_path / "both.txt"), str(tmp_path / "both.txt")]) == 2  # a qrels line is no run line
+    assert "both.txt line 1" in capsys.readouterr().err
+
+
+def test_read_ahead_hands_each_regular_file_over_once(tmp_path):
+    """ReadAhead gives a file's padded bytes once (then None, so the caller reads it again), and None for a file it
+    did not read: a missing one, whose error the caller then meets itself."""
+    from ndcg_core._readahead import PAD, TAIL, ReadAhead
+
+    (tmp_path / "f.txt").write_bytes(b"q 0 d 1")
+    ahead = ReadAhead([str(tmp_path / "f.txt"), str(tmp_path / "missing.txt")])
+    assert ahead.take(str(tmp_path / "f.txt")) == bytes(PAD) + b"q 0 d 1" + bytes(TAIL)
+    assert ahead.take(str(tmp_path / "f.txt")) is None
+    assert ahead.take(str(tmp_path / "missing.txt")) is None
+    assert ahead.take("never asked for") is None
 
 
 NUMBERS = st.one_of(
