@@ -17,14 +17,12 @@ anything else, bad lines included, by the careful readers of ``ndcg_core.trec``.
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 from typing import NoReturn
 
-from ndcg_core._readahead import ReadAhead
-
-# NumPy and what needs it are imported inside the functions, once main() has the files being read (ReadAhead).
+from ndcg_core._registry import gain_names
+from ndcg_core.trec_fast import DEFAULT_CUTOFFS, fast_trec_eval, format_trec_eval, read_padded, unpadded
 
 
 def _keep_freed_memory() -> None:
@@ -84,8 +82,6 @@ class _Parser(argparse.ArgumentParser):
 
 def parse_measures(measures: list[str] | None) -> tuple[bool, tuple[int, ...]]:
     """(whether plain ``ndcg`` is asked for, the sorted ndcg_cut cut-offs) from ``-m`` values."""
-    from ndcg_core.trec_fast import DEFAULT_CUTOFFS
-
     full = False
     cutoffs: set[int] = set()
     for m in measures or ["ndcg"]:
@@ -110,11 +106,6 @@ def main(argv: list[str] | None = None, *, prog: str = "python -m ndcg_core") ->
 
     ``prog`` is the command's name in its usage and error lines.
     """
-    argv = sys.argv[1:] if argv is None else argv
-    ahead = ReadAhead(argv[-2:])  # QRELS and RUN close the usage: read while NumPy is imported
-    from ndcg_core._registry import gain_names
-    from ndcg_core.trec_fast import fast_trec_eval, format_trec_eval, read_padded, unpadded
-
     ap = _Parser(prog=prog, description=__doc__, formatter_class=_Formatter)
     ap.add_argument("-q", action="store_true", help="print each query's values before the 'all' lines")
     ap.add_argument("-c", action="store_true", help="average over every qrels query (a missing one counts 0)")
@@ -145,8 +136,7 @@ def main(argv: list[str] | None = None, *, prog: str = "python -m ndcg_core") ->
             "gain": args.gain,
             "ties": args.ties,
         }
-        qrels_data = read_padded(args.qrels, ahead.take(args.qrels))
-        run_data = read_padded(args.run, ahead.take(args.run))
+        qrels_data, run_data = read_padded(args.qrels), read_padded(args.run)
         result = fast_trec_eval(qrels_data, run_data, **options)
         if result is None:  # not the simple case: the careful readers, which name a bad line
             from ndcg_core.trec import read_qrels, read_run, trec_eval_ndcg
@@ -172,20 +162,12 @@ def main(argv: list[str] | None = None, *, prog: str = "python -m ndcg_core") ->
     return 0
 
 
-def _short_process() -> None:
-    """Settings for a process that runs main() once and ends (not for a caller of main()): freed memory kept for
-    reuse, and no cyclic garbage collection, whose passes over every object NumPy's import creates cost ~12 ms
-    and find nothing to free here (reference counting still frees every array)."""
-    _keep_freed_memory()
-    gc.disable()
-
-
 def console() -> NoReturn:
-    """The installed ``ndcg-eval`` command: ``main`` in a process of its own (see ``_short_process``)."""
-    _short_process()
+    """The installed ``ndcg-eval`` command: ``main`` in a process of its own, so its memory is kept for reuse."""
+    _keep_freed_memory()  # this process only, not a caller of main()
     _exit_now(main(prog="ndcg-eval"))
 
 
 if __name__ == "__main__":
-    _short_process()
+    _keep_freed_memory()  # this process only, not a caller of main()
     _exit_now(main())

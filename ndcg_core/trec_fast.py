@@ -33,7 +33,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from ndcg_core._kernels import ndcg_ratio
-from ndcg_core._readahead import PAD, TAIL, read_raw
 from ndcg_core._registry import GAINS, MAX_GRADE, discount_weights, gain_names, gain_values
 
 DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)  # trec_eval's ndcg_cut defaults
@@ -76,7 +75,8 @@ def format_trec_eval(result: TrecResult, *, per_query: bool = False) -> str:
     return "\n".join(lines) + "\n"
 
 
-_PAD, _TAIL = PAD, TAIL  # zero bytes before and after the data (see ndcg_core._readahead)
+_PAD = 8  # zero bytes before the data: a window ending in the first field still starts in the buffer
+_TAIL = 32  # zero bytes after it: a window starting in the last field still ends in the buffer
 #: _KEEP_HIGH[j] keeps the j high bytes of a uint64: the last j bytes of a little-endian window,
 #: the first j of a big-endian one.
 _KEEP_HIGH = np.array([((1 << (8 * j)) - 1) << (64 - 8 * j) for j in range(9)], dtype=np.uint64)
@@ -163,10 +163,17 @@ def padded(data: bytes) -> np.ndarray:
     return buf
 
 
-def read_padded(path: str | os.PathLike[str], raw: bytearray | None = None) -> np.ndarray:
-    """A file read straight into a padded buffer (see ``padded``), or ``raw``, its bytes that
-    ``ndcg_core._readahead`` read already; OSError when it cannot be read."""
-    return np.frombuffer(read_raw(path) if raw is None else raw, dtype=np.uint8)  # writable: a bytearray
+def read_padded(path: str | os.PathLike[str]) -> np.ndarray:
+    """A file read straight into a padded buffer (see ``padded``); OSError when it cannot be read."""
+    with open(path, "rb") as f:
+        size = os.fstat(f.fileno()).st_size
+        buf = np.empty(_PAD + size + 1 + _TAIL, dtype=np.uint8)  # one byte more shows the file grew
+        got = f.readinto(buf.data[_PAD : _PAD + size + 1])  # .data: the array's memoryview
+        if got > size:  # it grew while being read
+            return padded(buf[_PAD : _PAD + got].tobytes() + f.read())
+    buf[:_PAD] = 0
+    buf[_PAD + got :] = 0
+    return buf[: _PAD + got + _TAIL]
 
 
 def unpadded(buf: np.ndarray) -> bytes:

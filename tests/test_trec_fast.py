@@ -6,10 +6,8 @@ careful readers read (that path is checked against pytrec_eval in ``test_trec_cl
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import numpy as np
@@ -184,44 +182,6 @@ def test_queries_with_equally_many_lines_give_the_careful_paths_numbers(options,
     got = fast_trec_eval(qrels, run, **options)
     assert whole and all(whole)
     assert got == careful(qrels, run, **options)
-
-
-def test_the_command_line_reads_its_files_ahead_without_numpy_and_never_a_pipe(tmp_path, capsys):
-    """``import ndcg_core.__main__`` leaves NumPy for main() to import while the files are read; a pipe given as a
-    file is read once, by the command line itself, and the same file given twice is read for each."""
-    done = subprocess.run(
-        [sys.executable, "-c", "import sys, ndcg_core.__main__; print('numpy' in sys.modules)"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    assert done.stdout.split() == ["False"]
-    qrels, run = awkward(5)
-    (tmp_path / "run.txt").write_bytes(run)
-    pipe = tmp_path / "qrels.pipe"
-    os.mkfifo(pipe)
-    writer = threading.Thread(target=pipe.write_bytes, args=(qrels,))
-    writer.start()
-    assert main(["-m", "ndcg_cut.3", str(pipe), str(tmp_path / "run.txt")]) == 0
-    writer.join()
-    assert capsys.readouterr().out == trec_fast.format_trec_eval(careful(qrels, run, cutoffs=(3,), full=False))
-    (tmp_path / "both.txt").write_bytes(b"q1 0 d1 1\n")
-    assert main([str(tmp_path / "both.txt"), str(tmp_path / "both.txt")]) == 2  # a qrels line is no run line
-    assert "both.txt line 1" in capsys.readouterr().err
-
-
-def test_read_ahead_hands_each_regular_file_over_once(tmp_path):
-    """ReadAhead gives a file's padded bytes once (then None, so the caller reads it again), and None for a file it
-    did not read: a missing one, whose error the caller then meets itself."""
-    from ndcg_core._readahead import PAD, TAIL, ReadAhead
-
-    (tmp_path / "f.txt").write_bytes(b"q 0 d 1")
-    ahead = ReadAhead([str(tmp_path / "f.txt"), str(tmp_path / "missing.txt")])
-    assert ahead.take(str(tmp_path / "f.txt")) == bytes(PAD) + b"q 0 d 1" + bytes(TAIL)
-    assert ahead.take(str(tmp_path / "f.txt")) is None
-    assert ahead.take(str(tmp_path / "missing.txt")) is None
-    assert ahead.take("never asked for") is None
 
 
 NUMBERS = st.one_of(
