@@ -170,17 +170,16 @@ def test_queries_with_equally_many_lines_give_the_careful_paths_numbers(options,
     qrels = "".join(
         f"{q} 0 d{q}-{d} {int(rng.integers(-1, 4))}\n" for q in qids for d in rng.permutation(9)[:3]
     ).encode()
-    whole = []
+    even = []  # per matrix written: whether its file's blocks were all one length
     put = trec_fast._put
-    monkeypatch.setattr(
-        trec_fast,
-        "_put",
-        lambda matrix, values, table, *rest: (
-            whole.append(len(set(table.lengths.tolist())) == 1) or put(matrix, values, table, *rest)
-        ),
-    )
+
+    def watched(matrix, values, table, *rest):
+        even.append(len(set(table.lengths.tolist())) == 1)
+        put(matrix, values, table, *rest)
+
+    monkeypatch.setattr(trec_fast, "_put", watched)
     got = fast_trec_eval(qrels, run, **options)
-    assert whole and all(whole)
+    assert even and all(even)
     assert got == careful(qrels, run, **options)
 
 
