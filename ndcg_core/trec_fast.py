@@ -28,7 +28,9 @@ import itertools
 import os
 import re
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -483,13 +485,6 @@ def _finish(
     )
 
 
-def _line_counts(buf: np.ndarray, plan: list[tuple[int, int]]) -> list[int]:
-    """The first line of each slice, then the number of lines in all."""
-    text = buf[_PAD:]
-    counts = [int(np.count_nonzero(text[lo:hi] == 10)) for lo, hi in plan]
-    return [0, *itertools.accumulate(counts)]
-
-
 def _read(buf: np.ndarray, n_fields: int, number_at: int, comments: bool = False) -> _Table | None:
     """One TREC file (a padded buffer) read in bulk; None unless it is the simple case (see the module docstring).
 
@@ -508,45 +503,37 @@ def _read_both(qrels: np.ndarray, run: np.ndarray) -> tuple[_Table | None, _Tabl
 def _read_files(
     files: list[tuple[np.ndarray, int, int]], threads: int = 2, *, comments: bool = False
 ) -> list[_Table | None]:
-    """Files (buffer, fields, number's field) read by two threads taking slices in turn (NumPy lets go of the GIL).
+    """Files (buffer, fields, number's field) read by two threads taking slices in turn (see ``_shared``).
 
-    Each file's columns are allocated once, from its line count; each slice fills its own rows. A line
-    starting with # is skipped with ``comments``, else the file is not the simple case (None).
+    The slices' lines are counted first, in turn too; each file's columns are then allocated once, and each slice
+    fills its own rows. A line starting with # is skipped with ``comments``, else the file is not the simple case
+    (None).
     """
     # a file starting with a comment is read once, without its comments (see _fixed), not twice
     plans = [_FIX if comments and buf[_PAD] == 35 else _plan(buf) for buf, _, _ in files]
+    spans = [(f, lo, hi) for f, plan in enumerate(plans) if isinstance(plan, list) for lo, hi in plan]
+
+    def count(i: int) -> int:
+        f, lo, hi = spans[i]
+        return int(np.count_nonzero(files[f][0][_PAD + lo : _PAD + hi] == 10))
+
+    counts = iter(_shared(len(spans), count, threads))
     cols: list[_Columns | None] = []  # per file: its columns, None when it has no slices to read (see _plan)
     tasks: list[tuple[int, int, int, int, _Columns]] = []  # per slice: file, bytes lo .. hi, first row, columns
-    for f, ((buf, _, _), plan) in enumerate(zip(files, plans, strict=True)):
+    for f, plan in enumerate(plans):
         if not isinstance(plan, list):
             cols.append(None)
             continue
-        first = _line_counts(buf, plan)
+        first = [0, *itertools.accumulate(next(counts) for _ in plan)]  # each slice's first line, then all lines
         file_cols = _Columns.empty(first[-1])
         cols.append(file_cols)
         tasks += [(f, lo, hi, first[i], file_cols) for i, (lo, hi) in enumerate(plan)]
-    done: dict[int, _Slice | str | None] = {}
-    failed: list[BaseException] = []
-    taken = itertools.count()
 
-    def work() -> None:
-        try:
-            for i in iter(taken.__next__, None):  # next() on a count is atomic under the GIL
-                if i >= len(tasks) or failed:
-                    return
-                f, lo, hi, row0, file_cols = tasks[i]
-                done[i] = _read_slice(files[f][0], lo, hi, *files[f][1:], file_cols, row0)
-        except BaseException as exc:  # handed to the main thread
-            failed.append(exc)
+    def read(i: int) -> _Slice | str | None:
+        f, lo, hi, row0, file_cols = tasks[i]
+        return _read_slice(files[f][0], lo, hi, *files[f][1:], file_cols, row0)
 
-    helper = threading.Thread(target=work, name="read-slices", daemon=True) if threads > 1 and len(tasks) > 1 else None
-    if helper is not None:
-        helper.start()
-    work()
-    if helper is not None:
-        helper.join()
-    if failed:
-        raise failed[0]
+    done = _shared(len(tasks), read, threads)
     out: list[_Table | None] = []
     for f, ((buf, n_fields, number_at), plan) in enumerate(zip(files, plans, strict=True)):
         columns = cols[f]
@@ -556,6 +543,36 @@ def _read_files(
             slices = [done[i] for i, task in enumerate(tasks) if task[0] == f]
             out.append(_finish(buf, slices, columns, n_fields, number_at, comments))
     return out
+
+
+_T = TypeVar("_T")
+
+
+def _shared(n: int, do: Callable[[int], _T], threads: int) -> list[_T]:
+    """``[do(0), ..., do(n - 1)]``, the calls taken in turn by this thread and, with ``threads`` > 1, one helper
+    (NumPy lets go of the GIL while it works); an exception raised in either is raised here."""
+    done: dict[int, _T] = {}
+    failed: list[BaseException] = []
+    taken = itertools.count()
+
+    def work() -> None:
+        try:
+            for i in iter(taken.__next__, None):  # next() on a count is atomic under the GIL
+                if i >= n or failed:
+                    return
+                done[i] = do(i)
+        except BaseException as exc:  # handed to the main thread
+            failed.append(exc)
+
+    helper = threading.Thread(target=work, name="read-slices", daemon=True) if threads > 1 and n > 1 else None
+    if helper is not None:
+        helper.start()
+    work()
+    if helper is not None:
+        helper.join()
+    if failed:
+        raise failed[0]
+    return [done[i] for i in range(n)]
 
 
 def _rows_and_positions(codes: np.ndarray, table: _Table) -> tuple[np.ndarray, np.ndarray]:
