@@ -796,11 +796,15 @@ def _ranked_top(ranked: np.ndarray, width: int, run: _Table, r_first: np.ndarray
     Only tie groups that reach into those columns are ordered: the columns up to where the group at
     the last kept column ends (in the line where it ends last).
     """
-    if width < ranked.shape[1]:
-        edge = ranked[:, width - 1 :]
-        same = (edge >> np.uint64(32) == edge[:, :1] >> np.uint64(32)) & (edge != _ALL)
-        reach = np.where(same.all(axis=1), same.shape[1], same.argmin(axis=1))
-        ranked = np.ascontiguousarray(ranked[:, : width - 1 + max(int(reach.max()), 1)])
+    if width < ranked.shape[1]:  # reach: the longest run of one score from the last kept column on
+        last = ranked[:, width - 1]
+        score = last >> np.uint64(32)
+        rows, reach = np.flatnonzero(last != _ALL), 1  # rows whose run is still going: few, often none
+        while len(rows) and width - 1 + reach < ranked.shape[1]:
+            after = ranked[rows, width - 1 + reach]
+            rows = rows[(after >> np.uint64(32) == score[rows]) & (after != _ALL)]
+            reach += 1 if len(rows) else 0
+        ranked = np.ascontiguousarray(ranked[:, : width - 1 + reach])
     _break_ties(ranked, run, r_first)
     return ranked[:, :width]
 
