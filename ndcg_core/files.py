@@ -179,7 +179,7 @@ def load(data: bytes, name: str) -> Loaded:
 
     A byte-order mark at the start of a later line (files joined together) is taken out, as the first line's is.
     """
-    if _BOM in data[1:]:
+    if data.find(b"\xef", 1) >= 0 and data.find(_BOM, 1) >= 0:  # a later line's, searched in place (memchr first)
         data = _LATER_BOM.sub(b"", data)
     tried = _head_kind(data)  # a TREC file in the simple case is read without decoding all of it
     if tried is not None:
