@@ -635,15 +635,32 @@ class _Joined:
     q_hit: np.ndarray  # the qrels lines whose document the run retrieved
 
 
+def _query_codes(run: list[str], qrels: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """The query ids of both files in qid order, and each block's place in it (its code) in the run and the qrels.
+
+    A file's blocks have distinct ids. When both files list the same queries in the same order (the common case),
+    one sort of the run's gives both, without a dict.
+    """
+    if run == qrels:
+        order = sorted(range(len(run)), key=run.__getitem__)
+        codes = np.empty(len(run), dtype=np.int64)
+        codes[order] = np.arange(len(run))
+        return [run[i] for i in order], codes, codes
+    queries = sorted(set(run) | set(qrels))
+    code = {q: i for i, q in enumerate(queries)}
+    return (
+        queries,
+        np.array([code[q] for q in run], dtype=np.int64),
+        np.array([code[q] for q in qrels], dtype=np.int64),
+    )
+
+
 def _join(run: _Table, qrels: _Table) -> _Joined | None:
     """Each run line's grade from the qrels; None for a doc twice in a query or blocks too uneven for matrices."""
     grades = qrels.number
     # Query codes in qid order; per code, the first row of its block in each file (-1: none).
-    queries = sorted(set(run.qids) | set(qrels.qids))
-    code = {q: i for i, q in enumerate(queries)}
+    queries, r_code, q_code = _query_codes(run.qids, qrels.qids)
     nq = len(queries)
-    r_code = np.array([code[q] for q in run.qids], dtype=np.int64)
-    q_code = np.array([code[q] for q in qrels.qids], dtype=np.int64)
     r_first = np.full(nq, -1, dtype=np.int64)
     r_first[r_code] = run.starts
     q_first = np.full(nq, -1, dtype=np.int64)

@@ -183,6 +183,17 @@ def test_queries_with_equally_many_lines_give_the_careful_paths_numbers(options,
     assert got == careful(qrels, run, **options)
 
 
+def test_query_codes_are_the_places_of_the_ids_in_qid_order_whether_or_not_both_files_list_the_same():
+    """Both files' query ids sorted as Python sorts text, and each block's place in that order, alike when the files
+    list the same queries in one order (one sort) and when they do not (the union)."""
+    ids = ["q10", "질의", "q2", "Q1", "q1"]
+    queries, r_code, q_code = trec_fast._query_codes(ids, list(ids))
+    assert queries == sorted(ids) and [queries[c] for c in r_code] == ids and q_code.tolist() == r_code.tolist()
+    queries, r_code, q_code = trec_fast._query_codes(ids, ["q3", "q2"])
+    assert queries == sorted({*ids, "q3"})
+    assert [queries[c] for c in r_code] == ids and [queries[c] for c in q_code] == ["q3", "q2"]
+
+
 NUMBERS = st.one_of(
     st.floats(allow_nan=False, allow_infinity=False).map(repr),
     st.tuples(st.floats(-1e6, 1e6), st.integers(0, 12)).map(lambda t: f"{t[0]:.{t[1]}f}"),
