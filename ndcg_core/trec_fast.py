@@ -266,7 +266,8 @@ def _numbers(buf: np.ndarray, start: np.ndarray, end: np.ndarray) -> tuple[np.nd
     windows = _windows(buf, "<u8")
     words = np.empty((len(start), n_words), dtype=np.uint64)
     for k in range(n_words):  # each field's bytes, zeros after its end
-        words[:, k] = windows[start + 8 * k] & _KEEP_LOW[np.clip(width - 8 * k, 0, 8)]
+        at, keep = (start, np.minimum(width, 8)) if k == 0 else (start + 8 * k, np.clip(width - 8 * k, 0, 8))
+        np.bitwise_and(windows[at], _KEEP_LOW[keep], out=words[:, k])
     chars = words.view(np.uint8)
     digit = chars - np.uint8(48)
     is_digit = digit < 10
