@@ -304,7 +304,8 @@ def _edge_space(ids: pa.ChunkedArray) -> bool:
         )
         data = np.frombuffer(chunk.buffers()[2], dtype=np.uint8)
         first, last = data[offsets[:-1]], data[offsets[1:] - 1]
-        if _ASCII_SPACE[first].any() or _ASCII_SPACE[last].any():
+        low = np.minimum(first, last)  # every ASCII space is a byte <= 32: looked up only where one is
+        if (low <= 32).any() and (_ASCII_SPACE[first].any() or _ASCII_SPACE[last].any()):
             return True
         other = (first >= 0x80) | (last >= 0x80)
         if other.any() and pc.any(pc.match_substring_regex(chunk.filter(pa.array(other)), _EDGE_SPACE)).as_py():
