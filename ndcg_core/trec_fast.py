@@ -691,8 +691,9 @@ def _join(run: _Table, qrels: _Table) -> _Joined | None:
     keys.sort(axis=1)
     flat = keys.reshape(-1)
     same = np.empty(len(flat) - 1, dtype=bool)  # neighbours with one hash: they differ only below bit ``low``
-    for lo in range(0, len(same), _SLICE // 8):  # a slice at a time: its temporaries stay in cache, reused
-        hi = min(lo + _SLICE // 8, len(same))
+    step = max(_SLICE // 8, 1)  # keys a slice at a time: the temporaries stay in cache, reused
+    for lo in range(0, len(same), step):
+        hi = min(lo + step, len(same))
         np.less(flat[lo:hi] ^ flat[lo + 1 : hi + 1], np.uint64(1) << low, out=same[lo:hi])
         same[lo:hi] &= flat[lo + 1 : hi + 1] != _ALL
     same[keys.shape[1] - 1 :: keys.shape[1]] = False  # a line's last key and the next line's first
