@@ -109,6 +109,15 @@ def test_a_korean_excel_csv_reads():
     assert not warnings(at)
 
 
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_a_wholly_bad_file_names_its_first_bad_line_once(lang):
+    """A run with no readable line gets one sentence that names the first bad line once, not "Line 1: line 1:"."""
+    at = upload(data_page(lang), [("words.txt", b"q1 Q0 d1 1 high t\n")], ("q.qrels", QRELS))
+    text = warnings(at)[0].replace("\\", "")
+    line = "줄 1" if lang == "ko" else "line 1"
+    assert text.lower().count(line) == 1 and "high" in text, text
+
+
 @pytest.mark.parametrize(
     ("name", "data", "words"),
     [

@@ -94,8 +94,8 @@ STRINGS: dict[str, tuple[str, str]] = {
         "{name}: the header names none of score, rank or relevance.",
     ),
     "data_file_nothing": (
-        "파일 '{name}': 읽을 수 있는 줄이 하나도 없습니다. 줄 {line}: {why_text}",
-        "{name}: no line could be read. Line {line}: {why_text}",
+        "파일 '{name}': 읽을 수 있는 줄이 하나도 없습니다. 첫 번째는 {why_text}",  # why_text names its line
+        "{name}: no line could be read. The first: {why_text}",
     ),
     "data_file_malformed": (
         "파일 '{name}': 줄 {line}: CSV로 나눌 수 없는 줄입니다({detail}).",
