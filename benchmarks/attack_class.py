@@ -26,8 +26,9 @@ sends); the students the attacker got into the room; the guesses that found a ro
 
 Goals (``benchmarks/goals.py``; any verdict but "pass" exits 1): attacked p95 <= 1.5x quiet; and, with no
 baseline, red whenever they fail: every answer stored exactly as sent, no student refused at join and no class
-error; the attacker's joins within the room's pace (``JOIN_BURST`` + ``JOIN_RATE`` per second of the room's life,
-less the class); no guess finds a room; no traceback, exception or error in the server's log.
+error; the attacker's joins within the room's pace (``JOIN_BURST`` + ``JOIN_RATE`` per second of the room's life
+until the attacker's last join, less the class's joins until then: ``attacker_pace``); no guess finds a room; no
+traceback, exception or error in the server's log.
 
     .venv/bin/python benchmarks/attack_class.py [--students 30] [--rounds 1] [--no-upload]
 
@@ -328,6 +329,35 @@ async def _attacked(server: Server, url: str, result: RoomResult, seed: int, arg
                 tally[f"attacker error: {type(outcome).__name__}: {outcome}"[:120]] += 1
 
 
+def attacker_pace(url: str, code: str, ours: set[str]) -> float:
+    """The most new students a tab without the room's link can have got in (``Store._take_join_token``'s bucket).
+
+    Such a join needs a whole token: the bucket starts full (JOIN_BURST) when the room is made, gains JOIN_RATE a
+    second, and every join takes one, whoever makes it. So by the attacker's last join at ``t`` it has at most
+    JOIN_BURST + JOIN_RATE * (t - made) tokens less the class's joins until then. The class's own joins after
+    it do not count: with the link they may take the room's reserve once the attacker has emptied the bucket,
+    which is what the reserve is for."""
+    from sqlalchemy import create_engine, select
+
+    from live.store import rooms, students
+
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            room = conn.execute(select(rooms.c.id, rooms.c.created_at).where(rooms.c.code == code)).one()
+            joins = conn.execute(
+                select(students.c.student_id, students.c.joined_at).where(students.c.room_id == room.id)
+            ).all()
+    finally:
+        engine.dispose()
+    theirs = [at for sid, at in joins if sid not in ours]
+    if not theirs:
+        return 0.0
+    last = max(theirs)
+    before = sum(1 for sid, at in joins if sid in ours and at <= last)
+    return JOIN_BURST + JOIN_RATE * (last - room.created_at) - before + 1e-6
+
+
 def one_class(server: Server, url: str, n: int, seed: int, args, attacked: bool) -> dict:
     """One class on ``server``; its figures and the goals it missed in words."""
     tally: Counter = Counter()
@@ -345,7 +375,7 @@ def one_class(server: Server, url: str, n: int, seed: int, args, attacked: bool)
     result.db_problems[:] = [p for p in result.db_problems if "students joined the room" not in p]
     ours = {s.id for s in result.students if s.id}
     bots = joined - len(ours)
-    pace = JOIN_BURST + JOIN_RATE * lifetime - len(ours)
+    pace = attacker_pace(url, result.code, ours) if attacked else 0.0
     ms = [1000 * t for t in result.latencies]
     figures = {
         "mode": result.via,
@@ -372,7 +402,7 @@ def one_class(server: Server, url: str, n: int, seed: int, args, attacked: bool)
     if result.all_errors:
         missed.append(f"{len(result.all_errors)} class errors")
     if bots > max(pace, 0):
-        missed.append(f"the attacker got {bots} students in, past the room's pace ({pace:.0f} in {lifetime:.0f} s)")
+        missed.append(f"the attacker got {bots} students in, past the room's pace ({pace:.1f} in {lifetime:.0f} s)")
     if tally["found"]:
         missed.append(f"{tally['found']} guesses found a room")
     if log:
