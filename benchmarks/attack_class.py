@@ -173,9 +173,17 @@ def big_files(folder: Path, runs: int) -> list[Path]:
 def niced_chromium(folder: Path) -> str:
     """A launcher for Chromium at nice 19: the attacker's browser runs on the server's 2 cores here, where in a
     class it runs on the attacker's own machine; at nice 19 it takes the CPU the server leaves, so what is measured
-    is what the uploads cost the server, not what rendering the page costs the benchmark's machine."""
+    is what the uploads cost the server, not what rendering the page costs the benchmark's machine.
+
+    Playwright starts the browser in a session of its own, and with the kernel's autogroup scheduling
+    (``/proc/sys/kernel/sched_autogroup_enabled``, on here) a session is a group that shares the CPU with the
+    server's group as an equal whatever its processes' nice: a process's nice counts only inside its group. So the
+    launcher also sets its group's nice (``/proc/self/autogroup``) to 19; where there is no autogroup, the line
+    does nothing."""
     launcher = folder / "chromium-niced"
-    launcher.write_text(f'#!/bin/sh\nexec nice -n 19 {chromium_path()} "$@"\n')
+    launcher.write_text(
+        f'#!/bin/sh\n(echo 19 > /proc/self/autogroup) 2>/dev/null\nexec nice -n 19 {chromium_path()} "$@"\n'
+    )
     launcher.chmod(0o755)
     return str(launcher)
 

@@ -44,6 +44,29 @@ def test_a_file_read_and_scored_in_a_worker_equals_the_same_work_in_the_server()
     assert there.counted == here.counted and there.coverage == here.coverage
 
 
+def test_a_jobs_long_bytes_reach_the_worker_whole_beside_its_pickle_not_inside_it(monkeypatch):
+    """Bytes of an upload's size reach the job exactly (top level and inside a tuple), while the pickle the server
+    writes for the job stays small: they went as memory files, and none of those is left open in the server."""
+    from multiprocessing import reduction
+
+    written: list[int] = []
+    dump = reduction.dump
+
+    def measured(obj, file, protocol=None):
+        start = file.tell()
+        dump(obj, file, protocol)
+        written.append(file.tell() - start)
+
+    monkeypatch.setattr(reduction, "dump", measured)
+    fds_before = set(os.listdir("/proc/self/fd"))
+    big = bytes(range(256)) * (3 * offload.BLOB_MIN // 256) + b"tail"
+    assert offload.run(offload.fingerprint, big) == offload.fingerprint(big)
+    assert offload.run(offload.fingerprint, (big, "a.run")) == offload.fingerprint((big, "a.run"))
+    assert offload.run(offload.fingerprint, b"small") == offload.fingerprint(b"small")
+    assert written and max(written) < offload.BLOB_MIN // 4  # the 3 MB went beside the pickle
+    assert set(os.listdir("/proc/self/fd")) <= fds_before | {str(fd) for fd in range(3)}
+
+
 def test_an_exception_in_a_job_is_raised_in_the_server_and_a_bad_file_is_one_file_error():
     """A job's ValueError comes back as itself; a file over the budget comes back as the FileError the page names."""
     with pytest.raises(ValueError, match="invalid literal"):

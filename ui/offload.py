@@ -17,7 +17,9 @@ Streamlit script, to give Streamlit's stop and rerun requests a place to be rais
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
+import mmap
 import multiprocessing as mp
 import os
 import resource
@@ -25,7 +27,7 @@ import threading
 import time
 from collections.abc import Callable
 from multiprocessing import forkserver, popen_forkserver, reduction, spawn, util
-from multiprocessing.context import set_spawning_popen
+from multiprocessing.context import get_spawning_popen, set_spawning_popen
 from typing import Any
 
 NICE = 10  # the worker's niceness: the server's own threads (the class) come first on a busy machine
@@ -45,7 +47,12 @@ _SLOTS = threading.BoundedSemaphore(WORKERS)
 class _Popen(popen_forkserver.Popen):
     """The fork server's launch (Python 3.11's ``popen_forkserver.Popen._launch``) without the main module: a
     worker must not run the server's ``__main__`` again (``streamlit run`` as a script imports all of Streamlit,
-    half a second per job; a script without a main guard would start itself)."""
+    half a second per job; a script without a main guard would start itself). A job's large bytes (``_Blob``) go
+    to the worker as memory files beside the pickle; they are closed here once the fork server has them."""
+
+    def __init__(self, process_obj):
+        self.blob_fds: list[int] = []
+        super().__init__(process_obj)
 
     def _launch(self, process_obj):
         prep_data = spawn.get_preparation_data(process_obj._name)
@@ -53,16 +60,72 @@ class _Popen(popen_forkserver.Popen):
         buf = io.BytesIO()
         set_spawning_popen(self)
         try:
-            reduction.dump(prep_data, buf)
-            reduction.dump(process_obj, buf)
+            try:
+                reduction.dump(prep_data, buf)
+                reduction.dump(process_obj, buf)
+            finally:
+                set_spawning_popen(None)
+            self.sentinel, w = forkserver.connect_to_new_process(self._fds)
         finally:
-            set_spawning_popen(None)
-        self.sentinel, w = forkserver.connect_to_new_process(self._fds)
+            for fd in self.blob_fds:
+                os.close(fd)
         _parent_w = os.dup(w)
         self.finalizer = util.Finalize(self, util.close_fds, (_parent_w, self.sentinel))
         with open(w, "wb", closefd=True) as f:
             f.write(buf.getbuffer())
         self.pid = forkserver.read_signed(self.sentinel)
+
+
+BLOB_MIN = 1 << 20  # a job's bytes this long go to its worker as a memory file, not inside the pickle
+
+
+class _Blob:
+    """Bytes a job takes (an uploaded file), handed to its worker as a memory file (``memfd``) instead of inside
+    the job's pickle. Pickling copied them with the GIL held: ~70 ms of the server's GIL for an upload's files,
+    twice per upload (reading, then scoring), and that is what the live class's answers waited for while one
+    student uploaded (issue 23, X5; ``py-spy`` of ``benchmarks/attack_class.py``). Writing a memory file copies
+    them in the kernel, without the GIL; the worker copies them out on its own time. Where there is no
+    ``memfd_create`` or no job being launched (``pickle`` elsewhere), they pickle as the bytes they are."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def __reduce__(self):
+        popen = get_spawning_popen()
+        if not isinstance(popen, _Popen) or not hasattr(os, "memfd_create"):
+            return bytes, (self.data,)
+        try:
+            fd = os.memfd_create("ndcg-job", os.MFD_CLOEXEC)
+        except OSError:  # refused (a sandbox's seccomp filter, no memory): in the pickle, as before
+            return bytes, (self.data,)
+        popen.blob_fds.append(fd)
+        view = memoryview(self.data)
+        while view:
+            view = view[os.write(fd, view) :]
+        return _blob_bytes, (popen.DupFd(popen.duplicate_for_child(fd)), len(self.data))
+
+
+def _blob_bytes(dup: Any, size: int) -> bytes:
+    """In the worker: the bytes of a memory file the fork server handed on."""
+    fd = dup.detach()
+    try:
+        with mmap.mmap(fd, size, prot=mmap.PROT_READ) as mapped:
+            return mapped[:]
+    finally:
+        os.close(fd)
+
+
+def _blobs(value: Any) -> Any:
+    """``value`` with every long ``bytes`` in it, at the top or inside tuples and lists, made a ``_Blob``."""
+    if type(value) is bytes:
+        return _Blob(value) if len(value) >= BLOB_MIN else value
+    if type(value) is tuple:
+        return tuple(_blobs(v) for v in value)
+    if type(value) is list:
+        return [_blobs(v) for v in value]
+    return value
 
 
 class _Process(_CTX.Process):  # type: ignore[name-defined,misc]
@@ -164,7 +227,7 @@ def run(
     _wait("queued", lambda t: _SLOTS.acquire(timeout=t), alive, tick)
     try:
         receive, send = _CTX.Pipe(duplex=False)
-        worker = _Process(target=_child, args=(send, fn, args, memory), name="ndcg-offload", daemon=True)
+        worker = _Process(target=_child, args=(send, fn, _blobs(args), memory), name="ndcg-offload", daemon=True)
         try:
             worker.start()
             send.close()  # the child holds the other end: when it dies, receive sees the end of the pipe
@@ -205,3 +268,12 @@ def sleep_then_pid(seconds: float) -> int:
     """A job that waits ``seconds`` and returns its pid (for tests of cancellation)."""
     time.sleep(seconds)
     return os.getpid()
+
+
+def fingerprint(value: Any) -> tuple:
+    """What a job was given, for tests: each ``bytes`` in it (at the top or in a tuple) by its length and hash."""
+    if type(value) is bytes:
+        return "bytes", len(value), hashlib.blake2b(value, digest_size=16).hexdigest()
+    if type(value) is tuple:
+        return ("tuple", *map(fingerprint, value))
+    return type(value).__name__, value

@@ -1,4 +1,4 @@
-"""Four changes to how the server process runs a script, which cut its CPU per run (issue 27, item 4).
+"""Five changes to how the server process runs a script, which cut its CPU per run (issue 27, item 4).
 
 Measured first (README, "Server CPU per move"): on /steps a move's run sends ~104 messages, and Streamlit 1.67 wakes its
 event loop once per message from the script's thread; each radio and selectbox builds a copy of the whole session
@@ -15,16 +15,23 @@ the same value, and the collector still frees what it frees.
   options table, makes them new), so each section's message is made once per table and copied.
 * ``settle_heap``: after a process's first run, one collection and ``gc.freeze()``: the modules and caches made by
   then are left out of later full collections.
+* ``an upload copied by reference``: every run of a page with an ``st.file_uploader`` deep-copies its value
+  (``SessionState.register_widget``), and a deep copy of an ``UploadedFile`` (a ``BytesIO``) copies its bytes: up
+  to 60 MB per run of the upload page, holding the GIL (issue 23: ~130 ms of the server's GIL in one attacked class,
+  ``py-spy``). The copy now shares the bytes, which ``BytesIO`` copies on its first write, so the copy is as
+  independent as before: same bytes, same position, its own attributes.
 
 They patch private parts of Streamlit, so they are installed only on the version they were written and measured
 for; ``tests/test_tuning.py`` fails when that version changes, so the next upgrade re-checks them. Setting
-``NDCG_STREAMLIT_TUNING=off`` leaves all four out (``benchmarks/bench_tuning.py`` compares both).
+``NDCG_STREAMLIT_TUNING=off`` leaves all five out (``benchmarks/bench_tuning.py`` compares both).
 """
 
 from __future__ import annotations
 
+import copy
 import functools
 import gc
+import io
 import logging
 import os
 import threading
@@ -39,6 +46,7 @@ from streamlit.runtime import app_session
 from streamlit.runtime.app_session import AppSession
 from streamlit.runtime.state.common import is_element_id
 from streamlit.runtime.state.session_state import _is_internal_key
+from streamlit.runtime.uploaded_file_manager import UploadedFile
 
 STREAMLIT_VERSION = "1.67.0"  # the version these patches were read against and measured on
 _LOCK = threading.Lock()  # two sessions' first runs may start at once: the patches go in once
@@ -64,6 +72,7 @@ def _install_once() -> bool:
     _coalesce_events()
     _one_key_reads()
     _theme_once()
+    _uploads_by_reference()
     return True
 
 
@@ -178,6 +187,23 @@ def _one_key_reads() -> None:
     for module in (radio, selectbox):
         original: Callable[[], Any] = getattr(module, "get_session_state")  # noqa: B009 - not in the module's __all__
         setattr(module, "get_session_state", lambda original=original: _View(original()))  # noqa: B010
+
+
+# ---------------------------------------------------------------- an upload copied by reference
+
+
+def _deepcopy_upload(self: UploadedFile, memo: dict) -> UploadedFile:
+    """A deep copy of an uploaded file that shares its bytes until one of the two is written to (``BytesIO``'s
+    copy on write: ``getvalue()`` of an unwritten buffer is its bytes object itself)."""
+    twin = UploadedFile.__new__(type(self))
+    io.BytesIO.__init__(twin, self.getvalue())
+    twin.__dict__.update(copy.deepcopy(self.__dict__, memo))
+    twin.seek(self.tell())
+    return twin
+
+
+def _uploads_by_reference() -> None:
+    UploadedFile.__deepcopy__ = _deepcopy_upload  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------- the theme written once
