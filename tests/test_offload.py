@@ -4,6 +4,7 @@ no work left running for a session that has ended."""
 from __future__ import annotations
 
 import multiprocessing
+import operator
 import os
 import time
 
@@ -57,6 +58,7 @@ def test_a_jobs_long_bytes_reach_the_worker_whole_beside_its_pickle_not_inside_i
         dump(obj, file, protocol)
         written.append(file.tell() - start)
 
+    offload.run(offload.worker_pid)  # the fork server is up, with its own pipes, before the fds are counted
     monkeypatch.setattr(reduction, "dump", measured)
     fds_before = set(os.listdir("/proc/self/fd"))
     big = bytes(range(256)) * (3 * offload.BLOB_MIN // 256) + b"tail"
@@ -64,6 +66,8 @@ def test_a_jobs_long_bytes_reach_the_worker_whole_beside_its_pickle_not_inside_i
     assert offload.run(offload.fingerprint, (big, "a.run")) == offload.fingerprint((big, "a.run"))
     assert offload.run(offload.fingerprint, b"small") == offload.fingerprint(b"small")
     assert written and max(written) < offload.BLOB_MIN // 4  # the 3 MB went beside the pickle
+    source = (big, "both.csv")  # a file that is both run and judgments: one object on both sides, read once there
+    assert offload.run(operator.is_, source, source) and offload.run(operator.is_, big, big)
     assert set(os.listdir("/proc/self/fd")) <= fds_before | {str(fd) for fd in range(3)}
 
 

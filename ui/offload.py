@@ -117,15 +117,23 @@ def _blob_bytes(dup: Any, size: int) -> bytes:
         os.close(fd)
 
 
-def _blobs(value: Any) -> Any:
-    """``value`` with every long ``bytes`` in it, at the top or inside tuples and lists, made a ``_Blob``."""
+def _blobs(value: Any, made: dict[int, Any] | None = None) -> Any:
+    """``value`` with every long ``bytes`` in it, at the top or inside tuples and lists, made a ``_Blob``. An object
+    given twice stays one object (``made``), as the pickle keeps it: a file that is both run and judgments goes
+    once and is read once (``owndata_jobs._loaded``)."""
+    made = {} if made is None else made
+    if id(value) in made:
+        return made[id(value)]
     if type(value) is bytes:
-        return _Blob(value) if len(value) >= BLOB_MIN else value
-    if type(value) is tuple:
-        return tuple(_blobs(v) for v in value)
-    if type(value) is list:
-        return [_blobs(v) for v in value]
-    return value
+        out: Any = _Blob(value) if len(value) >= BLOB_MIN else value
+    elif type(value) is tuple:
+        out = tuple(_blobs(v, made) for v in value)
+    elif type(value) is list:
+        out = [_blobs(v, made) for v in value]
+    else:
+        return value
+    made[id(value)] = out
+    return out
 
 
 class _Process(_CTX.Process):  # type: ignore[name-defined,misc]
